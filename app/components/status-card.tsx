@@ -1,0 +1,26 @@
+import { Link } from '@remix-run/react'
+
+interface StatusCardProps {
+  title: string
+  message: string
+  action?: { href: string; label: string }
+}
+
+/** The one card for not-found, error and empty states, so they all look alike. */
+export function StatusCard({ title, message, action }: StatusCardProps) {
+  return (
+    <div className="flex flex-1 items-center justify-center px-4 py-16">
+      <section className="card w-full max-w-md p-8 text-center" aria-labelledby="status-title">
+        <h1 id="status-title" className="text-title">
+          {title}
+        </h1>
+        <p className="text-body mt-3">{message}</p>
+        {action ? (
+          <Link to={action.href} className="btn-primary mt-6">
+            {action.label}
+          </Link>
+        ) : null}
+      </section>
+    </div>
+  )
+}

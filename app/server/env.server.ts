@@ -1,0 +1,42 @@
+import { z } from 'zod'
+
+/**
+ * Every setting Lumen reads, validated once at boot. `.env.example` documents
+ * each one. With none set, `npm start` runs the embedded mode.
+ */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  /** A PostgreSQL 15+ server (or Supabase's). Unset: the embedded PGlite under DATA_DIR. */
+  DATABASE_URL: z.string().url().optional(),
+  /** Where the embedded mode keeps its database, files and keys. */
+  DATA_DIR: z.string().default('.data'),
+  /** Load the demo accounts on boot when the database has no users yet (embedded default: on). */
+  SEED_DEMO_DATA: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value === 'true')),
+})
+
+export type Env = z.infer<typeof envSchema>
+
+let cached: Env | undefined
+
+export function getEnv(): Env {
+  cached ??= parseEnv(process.env)
+  return cached
+}
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const parsed = envSchema.safeParse(source)
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`).join('\n')
+    throw new Error(`Invalid environment:\n${problems}\nSee .env.example for every setting.`)
+  }
+  return parsed.data
+}
+
+export function isEmbedded(env: Env = getEnv()): boolean {
+  return !env.DATABASE_URL
+}

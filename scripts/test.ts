@@ -1,0 +1,92 @@
+/**
+ * `npm test`: every suite, in the order that fails fastest.
+ *   unit         Vitest, no services
+ *   integration  Vitest against real PostgreSQL 15 and embedded PGlite
+ *   rls          pgTAP files in supabase/tests, by pg_prove on PostgreSQL 15
+ *   e2e          Playwright in Debian's Chromium against a production build
+ * `npm test -- rls e2e` runs only the named suites.
+ */
+import { spawnSync, type SpawnSyncOptions } from 'node:child_process'
+import { readdirSync } from 'node:fs'
+import { openDatabase } from '../stack/postgres/connect'
+import { migrate } from '../stack/postgres/migrate'
+import { createScratchDatabase } from '../tests/support/postgres'
+
+const all = ['unit', 'integration', 'rls', 'e2e'] as const
+type Suite = (typeof all)[number]
+const requested = process.argv.slice(2).filter((arg): arg is Suite => (all as readonly string[]).includes(arg))
+const suites: readonly Suite[] = requested.length ? requested : all
+
+function run(command: string, args: string[], options: SpawnSyncOptions = {}): boolean {
+  const result = spawnSync(command, args, { stdio: 'inherit', ...options })
+  return result.status === 0
+}
+
+function heading(text: string) {
+  console.log(`\n\x1b[1m── ${text} ${'─'.repeat(Math.max(0, 60 - text.length))}\x1b[0m`)
+}
+
+const needsServices = suites.some((suite) => suite !== 'unit')
+if (needsServices) {
+  heading('checking system packages and PostgreSQL')
+  const deps = spawnSync('bash', ['scripts/ensure-test-deps.sh'], { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' })
+  if (deps.status !== 0) process.exit(1)
+  const line = deps.stdout.trim().split('\n').pop() ?? ''
+  process.env.TEST_DATABASE_URL = line.replace(/^TEST_DATABASE_URL=/, '')
+}
+
+const results: { suite: Suite; ok: boolean }[] = []
+
+for (const suite of suites) {
+  heading(suite)
+  switch (suite) {
+    case 'unit':
+    case 'integration':
+      results.push({ suite, ok: run('npx', ['vitest', 'run', '--project', suite]) })
+      break
+    case 'rls':
+      results.push({ suite, ok: await runPgTap() })
+      break
+    case 'e2e':
+      results.push({ suite, ok: run('npm', ['run', 'build']) && run('npx', ['playwright', 'test']) })
+      break
+  }
+}
+
+heading('summary')
+for (const { suite, ok } of results) console.log(`${ok ? '✔' : '✘'} ${suite}`)
+const failed = results.filter((result) => !result.ok).length
+console.log(`suites: ${results.length - failed} passed, ${failed} failed`)
+process.exit(failed ? 1 : 0)
+
+/** The pgTAP suite on a fresh, migrated PostgreSQL database, as `supabase test db` would run it. */
+async function runPgTap(): Promise<boolean> {
+  const scratch = await createScratchDatabase('pgtap')
+  try {
+    const handle = await openDatabase({ databaseUrl: scratch.url })
+    try {
+      await migrate(handle.pool)
+      await handle.pool.query('create extension if not exists pgtap')
+    } finally {
+      await handle.close()
+    }
+    const files = readdirSync('supabase/tests')
+      .filter((file) => file.endsWith('.sql'))
+      .sort()
+      .map((file) => `supabase/tests/${file}`)
+    const url = new URL(scratch.url)
+    return run('pg_prove', ['--ext', '.sql', '--failures', ...files], {
+      env: {
+        ...process.env,
+        PGHOST: url.hostname,
+        PGPORT: url.port || '5432',
+        PGUSER: decodeURIComponent(url.username),
+        PGPASSWORD: decodeURIComponent(url.password),
+        PGDATABASE: url.pathname.slice(1),
+      },
+    })
+  } finally {
+    await scratch.drop()
+  }
+}
+

@@ -1,0 +1,97 @@
+import { sql } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { asCaller, asServiceRole, connect, disconnect } from '../../app/server/db.server'
+import { claimsFor, databaseKinds, insertAuthUser, migratedDatabase } from '../support/databases'
+
+describe.each(databaseKinds)('asCaller on %s', (kind) => {
+  let dispose: () => Promise<void>
+  let alice: string
+  let bob: string
+
+  beforeAll(async () => {
+    const database = await migratedDatabase(kind)
+    dispose = database.dispose
+    await disconnect()
+    await connect(database.handle)
+    alice = await insertAuthUser(database.handle.pool, { username: 'alice_as_caller' })
+    bob = await insertAuthUser(database.handle.pool, { username: 'bob_as_caller' })
+  })
+
+  afterAll(async () => {
+    await disconnect()
+    await dispose()
+  })
+
+  const whoAmI = sql<{ uid: string | null; role: string }>`select auth.uid() as uid, current_user as role`
+
+  it('runs as anon without claims', async () => {
+    const { rows } = await asCaller(null, (tx) => whoAmI.execute(tx))
+    expect(rows[0]).toEqual({ uid: null, role: 'anon' })
+  })
+
+  it('runs as the authenticated user of the claims', async () => {
+    const { rows } = await asCaller(claimsFor(alice), (tx) => whoAmI.execute(tx))
+    expect(rows[0]).toEqual({ uid: alice, role: 'authenticated' })
+  })
+
+  it('refuses claims that ask for a privileged role', async () => {
+    const forged = { ...claimsFor(alice), role: 'service_role' } as unknown as ReturnType<typeof claimsFor>
+    await expect(asCaller(forged, (tx) => whoAmI.execute(tx))).rejects.toThrow(/end-user claims only/)
+  })
+
+  it('lets a user change their own profile and not another user’s', async () => {
+    const updated = await asCaller(claimsFor(alice), async (tx) => {
+      const own = await tx.updateTable('profiles').set({ bio: 'I teach optics.' }).where('id', '=', alice).executeTakeFirst()
+      const other = await tx.updateTable('profiles').set({ bio: 'hacked' }).where('id', '=', bob).executeTakeFirst()
+      return { own: Number(own.numUpdatedRows), other: Number(other.numUpdatedRows) }
+    })
+    expect(updated).toEqual({ own: 1, other: 0 })
+    const bios = await asServiceRole('test: read back both profiles', (tx) =>
+      tx.selectFrom('profiles').select(['id', 'bio']).where('id', 'in', [alice, bob]).execute(),
+    )
+    expect(Object.fromEntries(bios.map((row) => [row.id, row.bio]))).toEqual({ [alice]: 'I teach optics.', [bob]: '' })
+  })
+
+  it('rolls the whole transaction back when the work fails', async () => {
+    await expect(
+      asCaller(claimsFor(alice), async (tx) => {
+        await tx.updateTable('profiles').set({ bio: 'half-written' }).where('id', '=', alice).execute()
+        throw new Error('boom')
+      }),
+    ).rejects.toThrow('boom')
+    const profile = await asCaller(null, (tx) =>
+      tx.selectFrom('profiles').select('bio').where('id', '=', alice).executeTakeFirstOrThrow(),
+    )
+    expect(profile.bio).toBe('I teach optics.')
+  })
+
+  it('lets the database refuse what the app forgot to check', async () => {
+    // A learner is not a verified creator: the insert policy says no, whatever the app did.
+    await expect(
+      asCaller(claimsFor(bob), (tx) =>
+        tx.insertInto('videos').values({ creator_id: bob, title: 'Sneaky upload', category_id: 'other' }).execute(),
+      ),
+    ).rejects.toMatchObject({ code: '42501' })
+  })
+
+  it('keeps each caller’s identity inside its own transaction under concurrency', async () => {
+    const callers = [alice, bob, null, alice, bob, null]
+    const seen = await Promise.all(
+      callers.map((user) =>
+        asCaller(user ? claimsFor(user) : null, async (tx) => {
+          await sql`select pg_sleep(0.01)`.execute(tx)
+          return (await whoAmI.execute(tx)).rows[0]?.uid ?? null
+        }),
+      ),
+    )
+    expect(seen).toEqual(callers)
+    const after = await asCaller(null, (tx) => whoAmI.execute(tx))
+    expect(after.rows[0]).toEqual({ uid: null, role: 'anon' })
+  })
+
+  it('bypasses row-level security only through asServiceRole, which needs a reason', async () => {
+    await expect(asServiceRole('  ', async () => 1)).rejects.toThrow(/needs a reason/)
+    const { rows } = await asServiceRole('test: the service role', (tx) => whoAmI.execute(tx))
+    expect(rows[0]?.role).toBe('service_role')
+  })
+})

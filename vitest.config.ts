@@ -1,0 +1,34 @@
+import { defineConfig } from 'vitest/config'
+
+const alias = { '~': new URL('./app', import.meta.url).pathname }
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    // Two cores: two files at a time, each on its own database.
+    maxWorkers: 2,
+    minWorkers: 1,
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: 'unit',
+          include: ['app/**/*.test.{ts,tsx}', 'stack/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+          environment: 'node',
+          setupFiles: ['tests/support/fail-on-console-error.ts'],
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'integration',
+          include: ['tests/integration/**/*.test.ts'],
+          environment: 'node',
+          setupFiles: ['tests/support/fail-on-console-error.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+        },
+      },
+    ],
+  },
+})
