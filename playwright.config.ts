@@ -9,7 +9,9 @@ import { defineConfig, devices } from '@playwright/test'
  * database, so every run starts from the demo data alone.
  */
 const port = Number(process.env.E2E_PORT ?? 3100)
-const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'lumen-e2e-'))
+// Made once by the main process; workers inherit it, so tests can read the stand-in's keys there.
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'lumen-e2e-'))
+const dataDir = process.env.E2E_DATA_DIR
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
 export default defineConfig({

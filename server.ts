@@ -1,17 +1,22 @@
+import { createHmac } from 'node:crypto'
 import { createServer } from 'node:http'
 import path from 'node:path'
 import { createRequestHandler } from '@remix-run/express'
 import type { ServerBuild } from '@remix-run/node'
 import express from 'express'
 import { connect, disconnect } from './app/server/db.server'
-import { getEnv, isEmbedded } from './app/server/env.server'
+import { getEnv, isEmbedded, publicUrl, reloadEnv, usesStandIn } from './app/server/env.server'
+import { sameOriginWrites } from './app/server/same-origin.server'
+import type { LumenLoadContext } from './app/server/supabase.server'
+import { createStack, type Stack } from './stack/index'
 import { migrate } from './stack/postgres/migrate'
 import { seedDemoData } from './stack/postgres/seed'
 
 /**
- * Lumen's one HTTP entry. It prepares the database (embedded mode: PGlite,
- * migrated and seeded on boot), then serves the Remix app — through Vite's
- * middleware in development, from `build/` in production.
+ * Lumen's one HTTP entry. Unless SUPABASE_URL names a Supabase project, it
+ * prepares the database (migrations, demo accounts) and mounts the
+ * Docker-free Supabase stand-in on this same origin; then it serves the Remix
+ * app — through Vite's middleware in development, from `build/` in production.
  */
 const env = getEnv()
 const production = env.NODE_ENV === 'production'
@@ -19,23 +24,33 @@ const log = (line: string) => console.log(`[lumen] ${line}`)
 
 const { handle } = await connect()
 log(`database: ${handle.kind} at ${handle.location}`)
-if (isEmbedded(env)) {
-  const result = await migrate(handle.pool, log)
-  if (result.applied.length === 0) log('database: migrations up to date')
-  if (env.SEED_DEMO_DATA !== false) {
-    const seeded = await seedDemoData(handle.pool)
-    if (seeded) log('database: demo accounts loaded (see README: Demo accounts)')
-  }
-}
 
 const app = express()
 app.disable('x-powered-by')
 app.use((_req, res, next) => {
   res.setHeader('X-Content-Type-Options', 'nosniff')
   res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin')
-  res.setHeader('X-Frame-Options', 'DENY')
   next()
 })
+
+let stack: Stack | undefined
+if (usesStandIn(env)) {
+  const result = await migrate(handle.pool, log)
+  if (result.applied.length === 0) log('database: migrations up to date')
+  if (env.SEED_DEMO_DATA ?? isEmbedded(env)) {
+    if (await seedDemoData(handle.pool)) log('database: demo accounts loaded (see README: Demo accounts)')
+  }
+  stack = await createStack({ pool: handle.pool, dataDir: env.DATA_DIR, publicUrl: publicUrl(env) })
+  const { keys } = stack.context
+  process.env.SUPABASE_URL = publicUrl(env)
+  process.env.SUPABASE_ANON_KEY = keys.anonKey
+  process.env.SUPABASE_SERVICE_ROLE_KEY = keys.serviceRoleKey
+  process.env.SUPABASE_JWT_SECRET = keys.jwtSecret
+  process.env.SESSION_SECRET ??= createHmac('sha256', keys.jwtSecret).update('lumen flash cookies').digest('base64url')
+  reloadEnv()
+  app.use(stack.router)
+  log(`supabase stand-in: ${publicUrl(env)}/{auth,storage,functions}/v1, mailbox at ${publicUrl(env)}/mailbox`)
+}
 
 let build: ServerBuild | (() => Promise<ServerBuild>)
 if (production) {
@@ -50,11 +65,25 @@ if (production) {
   app.use(vite.middlewares)
   build = () => vite.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>
 }
-app.all('*', createRequestHandler({ build, mode: env.NODE_ENV }))
+app.all(
+  '*',
+  (_req, res, next) => {
+    // Pages may not be framed by other sites (clickjacking); the stand-in's APIs above set their own headers.
+    res.setHeader('X-Frame-Options', 'DENY')
+    next()
+  },
+  sameOriginWrites(new URL(publicUrl(env)).origin),
+  createRequestHandler({
+    build,
+    mode: env.NODE_ENV,
+    getLoadContext: (req) =>
+      ({ clientIp: req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '' }) satisfies LumenLoadContext,
+  }),
+)
 
 const server = createServer(app)
 server.listen(env.PORT, env.HOST, () => {
-  log(`ready: http://localhost:${env.PORT} (${production ? 'production' : 'development'})`)
+  log(`ready: ${publicUrl(env)} (${production ? 'production' : 'development'})`)
 })
 
 let stopping = false
@@ -64,6 +93,7 @@ async function stop(signal: string) {
   log(`${signal}: shutting down`)
   server.close()
   server.closeAllConnections()
+  await stack?.close()
   await disconnect()
   process.exit(0)
 }

@@ -12,6 +12,18 @@ const envSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   /** Where the embedded mode keeps its database, files and keys. */
   DATA_DIR: z.string().default('.data'),
+  /** The URL visitors use; the stand-in serves Supabase's APIs under it. Default http://localhost:PORT. */
+  PUBLIC_URL: z.string().url().optional(),
+  /**
+   * A Supabase project (hosted, or `supabase start`). Unset: Lumen runs its own
+   * stand-in on PUBLIC_URL and fills these four in at boot.
+   */
+  SUPABASE_URL: z.string().url().optional(),
+  SUPABASE_ANON_KEY: z.string().min(1).optional(),
+  SUPABASE_SERVICE_ROLE_KEY: z.string().min(1).optional(),
+  SUPABASE_JWT_SECRET: z.string().min(1).optional(),
+  /** Signs the flash-message cookie. Unset with the stand-in: derived from its JWT secret. */
+  SESSION_SECRET: z.string().min(32).optional(),
   /** Load the demo accounts on boot when the database has no users yet (embedded default: on). */
   SEED_DEMO_DATA: z
     .enum(['true', 'false'])
@@ -28,6 +40,12 @@ export function getEnv(): Env {
   return cached
 }
 
+/** After `server.ts` fills in the stand-in's settings. */
+export function reloadEnv(): Env {
+  cached = undefined
+  return getEnv()
+}
+
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const parsed = envSchema.safeParse(source)
   if (!parsed.success) {
@@ -39,4 +57,13 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
 
 export function isEmbedded(env: Env = getEnv()): boolean {
   return !env.DATABASE_URL
+}
+
+/** Whether Lumen serves Supabase's APIs itself (no SUPABASE_URL given). */
+export function usesStandIn(env: Env = getEnv()): boolean {
+  return !env.SUPABASE_URL
+}
+
+export function publicUrl(env: Env = getEnv()): string {
+  return (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '')
 }

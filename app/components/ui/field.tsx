@@ -1,0 +1,119 @@
+import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react'
+
+/**
+ * Form fields of the one visual system. Every control has a visible label,
+ * its hint and error tied to it with aria-describedby, and aria-invalid when
+ * the server (or the browser) found a problem.
+ */
+interface FieldFrameProps {
+  label: ReactNode
+  hint?: ReactNode
+  error?: string | null
+  children: (ids: { id: string; describedBy: string | undefined; invalid: boolean }) => ReactNode
+  className?: string
+}
+
+export function FieldFrame({ label, hint, error, children, className = '' }: FieldFrameProps) {
+  const id = useId()
+  const hintId = hint ? `${id}-hint` : undefined
+  const errorId = error ? `${id}-error` : undefined
+  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined
+  return (
+    <div className={`flex flex-col gap-1.5 ${className}`}>
+      <label htmlFor={id} className="text-sm font-medium text-ink-800">
+        {label}
+      </label>
+      {children({ id, describedBy, invalid: Boolean(error) })}
+      {hint ? (
+        <p id={hintId} className="text-caption">
+          {hint}
+        </p>
+      ) : null}
+      {error ? <FieldError id={errorId}>{error}</FieldError> : null}
+    </div>
+  )
+}
+
+export function FieldError({ id, children }: { id?: string; children: ReactNode }) {
+  return (
+    <p id={id} className="flex items-start gap-1.5 text-sm font-medium text-red-700" role="alert">
+      <svg viewBox="0 0 20 20" className="mt-0.5 h-4 w-4 shrink-0" fill="currentColor" aria-hidden="true">
+        <path d="M10 18a8 8 0 1 0 0-16 8 8 0 0 0 0 16Zm-.75-11.5a.75.75 0 0 1 1.5 0v4a.75.75 0 0 1-1.5 0v-4ZM10 14.75a1 1 0 1 1 0-2 1 1 0 0 1 0 2Z" />
+      </svg>
+      <span>{children}</span>
+    </p>
+  )
+}
+
+const controlClass =
+  'block w-full rounded-xl border-0 bg-white px-3.5 py-2.5 text-base text-ink-900 shadow-sm ring-1 ring-inset ring-ink-300 placeholder:text-ink-400 focus:ring-2 focus:ring-inset focus:ring-brand-600 aria-[invalid=true]:ring-red-500 disabled:bg-ink-100 disabled:text-ink-500'
+
+type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & { label: ReactNode; hint?: ReactNode; error?: string | null }
+
+export function TextField({ label, hint, error, className, ...input }: TextFieldProps) {
+  return (
+    <FieldFrame label={label} hint={hint} error={error} className={className}>
+      {({ id, describedBy, invalid }) => (
+        <input id={id} aria-describedby={describedBy} aria-invalid={invalid || undefined} className={controlClass} {...input} />
+      )}
+    </FieldFrame>
+  )
+}
+
+type TextAreaFieldProps = TextareaHTMLAttributes<HTMLTextAreaElement> & {
+  label: ReactNode
+  hint?: ReactNode
+  error?: string | null
+}
+
+export function TextAreaField({ label, hint, error, className, ...textarea }: TextAreaFieldProps) {
+  return (
+    <FieldFrame label={label} hint={hint} error={error} className={className}>
+      {({ id, describedBy, invalid }) => (
+        <textarea
+          id={id}
+          aria-describedby={describedBy}
+          aria-invalid={invalid || undefined}
+          className={`${controlClass} min-h-24`}
+          {...textarea}
+        />
+      )}
+    </FieldFrame>
+  )
+}
+
+type SelectFieldProps = SelectHTMLAttributes<HTMLSelectElement> & {
+  label: ReactNode
+  hint?: ReactNode
+  error?: string | null
+  options: readonly { value: string; label: string }[]
+  placeholder?: string
+}
+
+export function SelectField({ label, hint, error, options, placeholder, className, ...select }: SelectFieldProps) {
+  return (
+    <FieldFrame label={label} hint={hint} error={error} className={className}>
+      {({ id, describedBy, invalid }) => (
+        <select id={id} aria-describedby={describedBy} aria-invalid={invalid || undefined} className={`${controlClass} pr-10`} {...select}>
+          {placeholder ? <option value="">{placeholder}</option> : null}
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </FieldFrame>
+  )
+}
+
+type CheckboxProps = InputHTMLAttributes<HTMLInputElement> & { label: ReactNode }
+
+export function Checkbox({ label, className = '', ...input }: CheckboxProps) {
+  return (
+    <label className={`flex min-h-11 cursor-pointer items-center gap-3 rounded-xl px-3 py-2 ring-1 ring-inset ring-ink-200 has-[:checked]:bg-brand-50 has-[:checked]:ring-brand-300 ${className}`}>
+      <input type="checkbox" className="h-4 w-4 rounded border-ink-300 text-brand-600 focus:ring-brand-600" {...input} />
+      <span className="text-sm text-ink-800">{label}</span>
+    </label>
+  )
+}

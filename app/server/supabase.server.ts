@@ -1,0 +1,78 @@
+import { createServerClient, parseCookieHeader, serializeCookieHeader } from '@supabase/ssr'
+import type { SupabaseClient } from '@supabase/supabase-js'
+import type { Database } from './database.types'
+import { getEnv, publicUrl } from './env.server'
+import { nodeRealtimeOptions } from './supabase-node.server'
+
+export type Supabase = SupabaseClient<Database>
+
+/** What Express hands every loader and action (see server.ts). */
+export interface LumenLoadContext {
+  /** The visitor's address, forwarded to Auth so its rate limits count per visitor, not per server. */
+  clientIp: string
+}
+
+declare module '@remix-run/node' {
+  interface AppLoadContext extends LumenLoadContext {}
+}
+
+export function supabaseSettings() {
+  const env = getEnv()
+  if (!env.SUPABASE_URL || !env.SUPABASE_ANON_KEY || !env.SUPABASE_SERVICE_ROLE_KEY) {
+    throw new Error('SUPABASE_URL, SUPABASE_ANON_KEY and SUPABASE_SERVICE_ROLE_KEY must be set (server.ts fills them in for the stand-in)')
+  }
+  return {
+    url: env.SUPABASE_URL,
+    anonKey: env.SUPABASE_ANON_KEY,
+    serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY,
+    jwtSecret: env.SUPABASE_JWT_SECRET,
+    secureCookies: publicUrl(env).startsWith('https://'),
+  }
+}
+
+/**
+ * A Supabase client for one request, the @supabase/ssr way: it reads the
+ * session from the request's cookies and collects any cookies it sets
+ * (sign-in, refresh, sign-out) into `headers`, which every response —
+ * redirects and thrown responses too — must carry.
+ */
+export function createSupabaseServerClient(request: Request, context?: Partial<LumenLoadContext>) {
+  const settings = supabaseSettings()
+  const headers = new Headers()
+  const supabase = createServerClient<Database>(settings.url, settings.anonKey, {
+    ...nodeRealtimeOptions,
+    cookieOptions: { secure: settings.secureCookies, sameSite: 'lax', path: '/' },
+    cookies: {
+      getAll() {
+        return parseCookieHeader(request.headers.get('Cookie') ?? '').map(({ name, value }) => ({ name, value: value ?? '' }))
+      },
+      setAll(cookies, cacheHeaders) {
+        for (const { name, value, options } of cookies) {
+          headers.append('Set-Cookie', serializeCookieHeader(name, value, options))
+        }
+        for (const [key, value] of Object.entries(cacheHeaders ?? {})) headers.set(key, value)
+      },
+    },
+    global: { fetch: forwardingFetch(context?.clientIp, settings.serviceRoleKey) },
+  })
+  return { supabase, headers }
+}
+
+/**
+ * Auth rate-limits per client address. The server calls Auth for every
+ * visitor, so it passes the visitor's address as `Sb-Forwarded-For`, which
+ * Supabase believes only alongside the service-role key as `apikey`. The
+ * bearer (the visitor's token, or the anon key) still decides who is acting.
+ */
+function forwardingFetch(clientIp: string | undefined, serviceRoleKey: string): typeof fetch {
+  return (input, init) => {
+    if (!clientIp) return fetch(input, init)
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
+    if (!new URL(url).pathname.includes('/auth/v1/')) return fetch(input, init)
+    const headers = new Headers(init?.headers)
+    if (!headers.has('Authorization')) headers.set('Authorization', `Bearer ${headers.get('apikey') ?? ''}`)
+    headers.set('apikey', serviceRoleKey)
+    headers.set('Sb-Forwarded-For', clientIp)
+    return fetch(input, { ...init, headers })
+  }
+}

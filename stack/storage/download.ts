@@ -1,0 +1,107 @@
+import { pipeline } from 'node:stream/promises'
+import { create as contentDisposition } from 'content-disposition'
+import type { Request, Response } from 'express'
+import parseRange from 'range-parser'
+import type { ObjectRow } from './database'
+import type { ObjectFiles } from './disk'
+import { ERRORS } from './errors'
+
+/**
+ * Sends an object's bytes as Storage's renderer does (`src/storage/renderer`):
+ * `Accept-Ranges`, `Content-Type` (HTML served as text/plain, so a stored
+ * page never runs on this origin), `ETag`, `Last-Modified`, `Cache-Control`
+ * from the object (or `Expires` for a signed URL), one byte range as 206
+ * with `Content-Range`, 416 for a range outside the file, 304 for a
+ * matching `If-None-Match` / `If-Modified-Since`, and `?download=` as an
+ * RFC 6266 attachment. The file is streamed, never read whole.
+ */
+export interface SendOptions {
+  /** `?download=` (empty: keep the object's own file name). */
+  download?: string
+  /** For signed URLs: the token's expiry replaces the object's Cache-Control. */
+  expires?: Date
+}
+
+export async function sendObject(req: Request, res: Response, files: ObjectFiles, object: ObjectRow, options: SendOptions) {
+  if (!object.version) throw ERRORS.noSuchKey()
+  const stats = await files.stat(object.bucket_id, object.version)
+  const size = stats.size
+  const metadata = object.metadata
+  const eTag = metadata?.eTag ?? `"${object.version}"`
+  const lastModified = new Date(metadata?.lastModified ?? object.updated_at)
+  lastModified.setMilliseconds(0)
+
+  res.setHeader('Accept-Ranges', 'bytes')
+  res.setHeader('ETag', eTag)
+  res.setHeader('Last-Modified', lastModified.toUTCString())
+  if (options.expires) res.setHeader('Expires', options.expires.toUTCString())
+  else res.setHeader('Cache-Control', metadata?.cacheControl || 'no-cache')
+
+  if (notModified(req, eTag, lastModified)) {
+    res.status(304).end()
+    return
+  }
+
+  res.setHeader('Content-Type', servedContentType(metadata?.mimetype))
+  if (options.download !== undefined) {
+    const fileName = options.download || object.name.split('/').pop() || 'download'
+    res.setHeader('Content-Disposition', contentDisposition(fileName, { type: 'attachment' }))
+  }
+
+  const range = requestedRange(req, size, eTag)
+  if (range === 'unsatisfiable') {
+    res.setHeader('Content-Range', `bytes */${size}`)
+    res.removeHeader('Content-Disposition')
+    throw ERRORS.invalidRange()
+  }
+  if (range) {
+    res.status(206)
+    res.setHeader('Content-Range', `bytes ${range.start}-${range.end}/${size}`)
+    res.setHeader('Content-Length', range.end - range.start + 1)
+  } else {
+    res.status(200)
+    res.setHeader('Content-Length', size)
+  }
+  if (req.method === 'HEAD' || size === 0) {
+    res.end()
+    return
+  }
+  await pipeline(files.read(object.bucket_id, object.version, range ?? undefined), res).catch((error) => {
+    // The client went away mid-download: nothing to answer.
+    if ((error as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE') return
+    throw error
+  })
+}
+
+function notModified(req: Request, eTag: string, lastModified: Date): boolean {
+  const ifNoneMatch = req.headers['if-none-match']
+  if (ifNoneMatch) {
+    return ifNoneMatch
+      .split(',')
+      .map((tag) => tag.trim().replace(/^W\//, ''))
+      .some((tag) => tag === '*' || tag === eTag)
+  }
+  const ifModifiedSince = req.headers['if-modified-since']
+  if (ifModifiedSince) {
+    const since = Date.parse(ifModifiedSince)
+    return !Number.isNaN(since) && lastModified.getTime() <= since
+  }
+  return false
+}
+
+/** One satisfiable range, 'unsatisfiable', or null for the whole file (no Range, a malformed or multi-part one, a stale If-Range). */
+function requestedRange(req: Request, size: number, eTag: string) {
+  const header = req.headers.range
+  if (!header) return null
+  const ifRange = req.headers['if-range']
+  if (ifRange && ifRange !== eTag) return null
+  const ranges = parseRange(size, header, { combine: true })
+  if (ranges === -1) return 'unsatisfiable' as const
+  if (ranges === -2 || ranges.type !== 'bytes' || ranges.length !== 1) return null
+  return ranges[0]!
+}
+
+function servedContentType(mimetype: string | undefined): string {
+  if (!mimetype) return 'application/octet-stream'
+  return mimetype.includes('text/html') ? 'text/plain' : mimetype
+}
