@@ -6,7 +6,8 @@ import type { VitePluginConfig } from '@remix-run/dev'
  */
 export const remixConfig: VitePluginConfig = {
   appDirectory: 'app',
-  buildDirectory: 'build',
+  // Overridable so parallel builds (several checkouts' test runs) don't overwrite each other.
+  buildDirectory: process.env.LUMEN_BUILD_DIR ?? 'build',
   ignoredRouteFiles: ['**/*.test.{ts,tsx}', '**/.*'],
   future: {
     v3_fetcherPersist: true,

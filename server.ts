@@ -10,7 +10,9 @@ import { sameOriginWrites } from './app/server/same-origin.server'
 import type { LumenLoadContext } from './app/server/supabase.server'
 import { createStack, type Stack } from './stack/index'
 import { migrate } from './stack/postgres/migrate'
+import { seedDemoContent } from './stack/postgres/demo-content'
 import { seedDemoData } from './stack/postgres/seed'
+import { startMediaWorker, type MediaWorker } from './worker/media-worker'
 
 /**
  * Lumen's one HTTP entry. Unless SUPABASE_URL names a Supabase project, it
@@ -34,6 +36,7 @@ app.use((_req, res, next) => {
 })
 
 let stack: Stack | undefined
+let mediaWorker: MediaWorker | undefined
 if (usesStandIn(env)) {
   const result = await migrate(handle.pool, log)
   if (result.applied.length === 0) log('database: migrations up to date')
@@ -49,12 +52,22 @@ if (usesStandIn(env)) {
   process.env.SESSION_SECRET ??= createHmac('sha256', keys.jwtSecret).update('lumen flash cookies').digest('base64url')
   reloadEnv()
   app.use(stack.router)
+  if (env.MEDIA_WORKER === 'in-process' || (env.MEDIA_WORKER === undefined && isEmbedded(env))) {
+    // Embedded mode: only this process may open PGlite, so the media worker lives here.
+    mediaWorker = startMediaWorker({
+      pool: handle.pool,
+      supabaseUrl: publicUrl(env),
+      serviceRoleKey: keys.serviceRoleKey,
+      log: (level, message) => (level === 'info' ? log(message) : console.warn(`[lumen] ${message}`)),
+    })
+    log(`media worker: in-process (${mediaWorker.id})`)
+  }
   log(`supabase stand-in: ${publicUrl(env)}/{auth,storage,functions}/v1, mailbox at ${publicUrl(env)}/mailbox`)
 }
 
 let build: ServerBuild | (() => Promise<ServerBuild>)
 if (production) {
-  const buildDir = path.resolve(import.meta.dirname, 'build')
+  const buildDir = path.resolve(import.meta.dirname, process.env.LUMEN_BUILD_DIR ?? 'build')
   app.use('/assets', express.static(path.join(buildDir, 'client/assets'), { immutable: true, maxAge: '1y' }))
   app.use(express.static(path.join(buildDir, 'client'), { maxAge: '1h' }))
   build = (await import(path.join(buildDir, 'server/index.js'))) as ServerBuild
@@ -82,8 +95,18 @@ app.all(
 )
 
 const server = createServer(app)
+// Uploads may take up to 30 minutes (spec section 9): a no-JS multipart post or a slow TUS chunk must
+// not meet Node's default 5-minute request timeout first.
+server.requestTimeout = 30 * 60 * 1000
 server.listen(env.PORT, env.HOST, () => {
   log(`ready: ${publicUrl(env)} (${production ? 'production' : 'development'})`)
+  if (stack && (env.SEED_DEMO_DATA ?? isEmbedded(env))) {
+    // Demo videos are stored through Storage's HTTP API, so they are made once the server listens.
+    const { serviceRoleKey } = stack.context.keys
+    seedDemoContent({ pool: handle.pool, supabaseUrl: publicUrl(env), serviceRoleKey, log }).catch((error: unknown) =>
+      console.warn(`[lumen] demo content not added: ${error instanceof Error ? error.message : String(error)}`),
+    )
+  }
 })
 
 let stopping = false
@@ -93,6 +116,7 @@ async function stop(signal: string) {
   log(`${signal}: shutting down`)
   server.close()
   server.closeAllConnections()
+  await mediaWorker?.stop({ graceMs: 5_000 })
   await stack?.close()
   await disconnect()
   process.exit(0)

@@ -53,6 +53,14 @@ export default {
       boxShadow: {
         card: '0 1px 2px rgb(15 23 42 / 0.06), 0 4px 16px rgb(15 23 42 / 0.06)',
       },
+      // Toasts: slide in, and fade away after a while even without JavaScript.
+      keyframes: {
+        'toast-in': { from: { opacity: '0', transform: 'translateY(-0.5rem)' }, to: { opacity: '1', transform: 'none' } },
+        'toast-out': { to: { opacity: '0', visibility: 'hidden' } },
+      },
+      animation: {
+        toast: 'toast-in 200ms ease-out, toast-out 300ms ease-in 7s forwards',
+      },
     },
   },
   plugins: [],

@@ -1,5 +1,5 @@
 import '@fontsource-variable/inter'
-import type { LinksFunction, MetaFunction } from '@remix-run/node'
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import {
   isRouteErrorResponse,
   Links,
@@ -7,27 +7,65 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteError,
+  useRouteLoaderData,
 } from '@remix-run/react'
 import type { ReactNode } from 'react'
+import { BottomBar } from '~/components/bottom-bar'
+import { FeedbackWidget } from '~/components/feedback-widget'
+import { FlashToast, type ToastMessage } from '~/components/flash-toast'
 import { SiteHeader } from '~/components/site-header'
 import { StatusCard } from '~/components/status-card'
+import type { ShellUser } from '~/components/user-avatar'
+import { VerificationBanner } from '~/components/verification-banner'
+import { readFlash } from '~/server/flash.server'
+import { jsonWithHeaders } from '~/server/http.server'
+import { getSession } from '~/server/session.server'
 import stylesheet from '~/tailwind.css?url'
 
-export const links: LinksFunction = () => [
-  { rel: 'stylesheet', href: stylesheet },
-  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-]
+/**
+ * Who is signed in (rights read from the database on every request) and the
+ * pending flash message. The session's refreshed or cleared cookies and the
+ * flash cookie's removal go out with the page.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const session = await getSession(request, context)
+  const { flash, headers: flashHeaders } = await readFlash(request)
+  const user: ShellUser | null = session.user
+    ? {
+        id: session.user.id,
+        email: session.user.email,
+        username: session.user.username,
+        role: session.user.role,
+        isVerified: session.user.isVerified,
+        avatarUrl: session.user.avatarPath
+          ? session.supabase.storage.from('avatars').getPublicUrl(session.user.avatarPath).data.publicUrl
+          : null,
+      }
+    : null
+  const toast: ToastMessage | null = flash ? { ...flash, id: crypto.randomUUID() } : null
+  return jsonWithHeaders({ user, flash: toast }, 200, session.headers, flashHeaders)
+}
 
-export const meta: MetaFunction = () => [
-  { title: 'Lumen — learn something in a minute' },
-  {
-    name: 'description',
-    content: 'Lumen is an educational video platform: long-form lessons and sparks, short clips under a minute.',
-  },
-]
+/** A route that fills the whole screen (the reel viewer) says so with `handle = { immersive: true }`. */
+export interface ShellHandle {
+  immersive?: boolean
+}
 
+/**
+ * The shell around every page and every error: header, flash toast, the
+ * verification-pending banner, the bottom bar and the Feedback button. When
+ * the root loader itself failed, the shell shows as for a visitor. An
+ * immersive route gets the screen to itself (and its own way back); only
+ * flash messages still show over it.
+ */
 export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>('root')
+  const immersive = useMatches().some((match) => (match.handle as ShellHandle | undefined)?.immersive)
+  const user = data?.user ?? null
+  const chrome = !immersive
+  const pendingCreator = user?.role === 'creator' && !user.isVerified
   return (
     <html lang="en" className="h-full">
       <head>
@@ -44,10 +82,17 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           Skip to content
         </a>
-        <SiteHeader />
-        <main id="main" className="flex flex-1 flex-col">
+        {chrome ? <SiteHeader user={user} /> : null}
+        {chrome && pendingCreator ? <VerificationBanner /> : null}
+        {data?.flash ? <FlashToast key={data.flash.id} toast={data.flash} /> : null}
+        <main
+          id="main"
+          className={`flex flex-1 flex-col ${chrome && user ? 'pb-[calc(4.5rem+env(safe-area-inset-bottom))] sm:pb-20' : ''}`}
+        >
           {children}
         </main>
+        {chrome && user ? <BottomBar user={user} /> : null}
+        {chrome ? <FeedbackWidget signedIn={Boolean(user)} aboveBottomBar={Boolean(user)} /> : null}
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -58,6 +103,19 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App() {
   return <Outlet />
 }
+
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+]
+
+export const meta: MetaFunction = () => [
+  { title: 'Lumen — learn something in a minute' },
+  {
+    name: 'description',
+    content: 'Lumen is an educational video platform: long-form lessons and sparks, short clips under a minute.',
+  },
+]
 
 export function ErrorBoundary() {
   const error = useRouteError()

@@ -3,11 +3,15 @@
  * measured in the same run on the same machine (absolute times drift on
  * shared machines; ratios do not). `npm run bench -- tus` runs one.
  */
+import { benchSsr } from './ssr'
+import { benchTranscode } from './transcode'
 import { benchTusUpload } from './tus-upload'
 
 type Bench = () => Promise<{ name: string; lines: string[] }>
 const benches: Record<string, Bench> = {
   tus: benchTusUpload,
+  transcode: benchTranscode,
+  ssr: benchSsr,
 }
 
 const requested = process.argv.slice(2)

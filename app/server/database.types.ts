@@ -353,6 +353,9 @@ isOneToOne: false
 "can_write_object":
 { Args: { "bucket_id": string,"object_name": string }; Returns: boolean
                            },
+"email_is_registered":
+{ Args: { "address": string }; Returns: boolean
+                           },
 "is_admin":
 { Args: Record<PropertyKey, never>; Returns: boolean
                            },

@@ -24,6 +24,8 @@ const envSchema = z.object({
   SUPABASE_JWT_SECRET: z.string().min(1).optional(),
   /** Signs the flash-message cookie. Unset with the stand-in: derived from its JWT secret. */
   SESSION_SECRET: z.string().min(32).optional(),
+  /** Where media jobs run: in this process (embedded default) or off (run `npm run worker`; server default). */
+  MEDIA_WORKER: z.enum(['in-process', 'off']).optional(),
   /** Load the demo accounts on boot when the database has no users yet (embedded default: on). */
   SEED_DEMO_DATA: z
     .enum(['true', 'false'])

@@ -1,0 +1,273 @@
+import { Link, useFetcher, useLocation } from '@remix-run/react'
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import {
+  FEEDBACK_TEXT_MAX,
+  parseFeedback,
+  type FeedbackErrors,
+  type FeedbackValues,
+} from '~/lib/schemas/feedback'
+import { Alert } from './ui/alert'
+import { FieldError, TextAreaField } from './ui/field'
+import { Spinner } from './ui/spinner'
+import { useHydrated } from './use-hydrated'
+
+/** Where the form posts (app/routes/feedback.tsx), and the spec's texts (sections 5 and 8). */
+export const FEEDBACK_ACTION = '/feedback'
+export const FEEDBACK_THANKS = 'Thank you for your feedback!'
+export const FEEDBACK_FAILED = 'An error occurred'
+/** The panel closes this long after a successful submission (spec section 9). */
+const CLOSE_AFTER_MS = 3000
+
+/** What the feedback action answers a panel submission (a no-JS one is redirected instead). */
+export type FeedbackActionData =
+  | { ok: true }
+  | { ok: false; errors?: FeedbackErrors; values?: FeedbackValues; formError?: string }
+
+export function feedbackPageHref(returnTo: string): string {
+  return `${FEEDBACK_ACTION}?returnTo=${encodeURIComponent(returnTo)}`
+}
+
+/**
+ * The floating Feedback button on every page. Without JavaScript (and for
+ * visitors, who must sign in first) it is a link to the /feedback page; with
+ * JavaScript it opens a modal panel that submits through a fetcher.
+ */
+export function FeedbackWidget({ signedIn, aboveBottomBar }: { signedIn: boolean; aboveBottomBar: boolean }) {
+  const hydrated = useHydrated()
+  const location = useLocation()
+  const [open, setOpen] = useState(false)
+  const buttonRef = useRef<HTMLButtonElement>(null)
+  const onFeedbackPage = location.pathname === FEEDBACK_ACTION
+  // Clear of the bottom bar: above it on phones and tablets, beside it on wide screens.
+  const position = `fixed right-4 z-30 sm:right-6 ${
+    aboveBottomBar
+      ? 'bottom-[calc(4.75rem+env(safe-area-inset-bottom))] sm:bottom-20 lg:bottom-6'
+      : 'bottom-[calc(1rem+env(safe-area-inset-bottom))] sm:bottom-6'
+  }`
+  const look =
+    'inline-flex min-h-11 items-center gap-2 rounded-full bg-ink-900 px-4 text-sm font-semibold text-white shadow-lg shadow-ink-900/20 transition-colors hover:bg-ink-800'
+
+  if (onFeedbackPage) return null
+  const label = (
+    <>
+      <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+        <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.4A8 8 0 1 1 21 12Z" />
+        <path d="M8.5 12h.01M12 12h.01M15.5 12h.01" />
+      </svg>
+      Feedback
+    </>
+  )
+
+  if (!hydrated || !signedIn) {
+    return (
+      <Link to={feedbackPageHref(`${location.pathname}${location.search}`)} className={`${position} ${look}`}>
+        {label}
+      </Link>
+    )
+  }
+  return (
+    <>
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => setOpen(true)}
+        className={`${position} ${look}`}
+      >
+        {label}
+      </button>
+      <FeedbackPanel
+        open={open}
+        onClose={() => {
+          setOpen(false)
+          buttonRef.current?.focus()
+        }}
+      />
+    </>
+  )
+}
+
+/**
+ * A modal <dialog>: showModal() makes the rest of the page inert (focus stays
+ * inside), Escape and a click on the backdrop close it, and focus returns to
+ * the Feedback button.
+ */
+function FeedbackPanel({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const dialogRef = useRef<HTMLDialogElement>(null)
+  const titleId = useId()
+
+  useEffect(() => {
+    const dialog = dialogRef.current
+    if (!dialog) return
+    if (open && !dialog.open) dialog.showModal()
+    if (!open && dialog.open) dialog.close()
+  }, [open])
+
+  return (
+    <dialog
+      ref={dialogRef}
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault()
+        onClose()
+      }}
+      onClose={() => {
+        if (open) onClose()
+      }}
+      onClick={(event) => {
+        if (event.target === dialogRef.current) onClose()
+      }}
+      className="m-0 mt-auto max-h-[calc(100dvh-1rem)] w-full max-w-none overflow-y-auto rounded-t-2xl bg-white p-0 text-ink-900 shadow-2xl backdrop:bg-ink-950/40 sm:mb-6 sm:ml-auto sm:mr-6 sm:w-[26rem] sm:rounded-card"
+    >
+      {open ? (
+        <div className="p-5 pb-[calc(1.25rem+env(safe-area-inset-bottom))] sm:p-6">
+          <div className="mb-4 flex items-start justify-between gap-4">
+            <div>
+              <h2 id={titleId} className="text-heading">
+                Send feedback
+              </h2>
+              <p className="text-caption mt-0.5">Tell us what works and what could be better.</p>
+            </div>
+            <button
+              type="button"
+              onClick={onClose}
+              className="-mr-2 -mt-1 inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-ink-500 hover:bg-ink-100 hover:text-ink-900"
+            >
+              <span className="sr-only">Close feedback</span>
+              <svg viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor" aria-hidden="true">
+                <path d="M5.3 5.3a1 1 0 0 1 1.4 0L10 8.6l3.3-3.3a1 1 0 1 1 1.4 1.4L11.4 10l3.3 3.3a1 1 0 0 1-1.4 1.4L10 11.4l-3.3 3.3a1 1 0 0 1-1.4-1.4L8.6 10 5.3 6.7a1 1 0 0 1 0-1.4Z" />
+              </svg>
+            </button>
+          </div>
+          {/* Mounted while open only: every opening starts with a fresh form and fetcher. */}
+          <PanelForm onDone={onClose} />
+        </div>
+      ) : null}
+    </dialog>
+  )
+}
+
+function PanelForm({ onDone }: { onDone: () => void }) {
+  const fetcher = useFetcher<FeedbackActionData>()
+  const [clientErrors, setClientErrors] = useState<FeedbackErrors | null>(null)
+  const result = fetcher.state === 'idle' ? fetcher.data : undefined
+  const succeeded = result?.ok === true
+  const done = useRef(onDone)
+  done.current = onDone
+
+  useEffect(() => {
+    if (!succeeded) return
+    const timer = setTimeout(() => done.current(), CLOSE_AFTER_MS)
+    return () => clearTimeout(timer)
+  }, [succeeded])
+
+  if (succeeded) {
+    return (
+      <div role="status" className="flex flex-col items-center gap-3 py-8 text-center">
+        <span className="inline-flex h-12 w-12 items-center justify-center rounded-full bg-emerald-100 text-emerald-700">
+          <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+            <path d="m5 12.5 4.5 4.5L19 7.5" />
+          </svg>
+        </span>
+        <p className="text-heading">{FEEDBACK_THANKS}</p>
+      </div>
+    )
+  }
+
+  const serverErrors = result && !result.ok ? result.errors : undefined
+  const formError = result && !result.ok && !result.errors ? (result.formError ?? FEEDBACK_FAILED) : null
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const parsed = parseFeedback(new FormData(event.currentTarget))
+    if (!parsed.success) {
+      event.preventDefault()
+      setClientErrors(parsed.errors)
+      focusFirstInvalid(event.currentTarget, parsed.errors)
+      return
+    }
+    setClientErrors(null)
+  }
+
+  return (
+    <fetcher.Form method="post" action={FEEDBACK_ACTION} noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+      <input type="hidden" name="surface" value="panel" />
+      {formError ? <Alert tone="error">{formError}</Alert> : null}
+      <FeedbackFields errors={clientErrors ?? serverErrors ?? {}} values={result && !result.ok ? result.values : undefined} />
+      <button type="submit" className="btn-primary w-full" aria-disabled={fetcher.state !== 'idle' || undefined}>
+        {fetcher.state !== 'idle' ? <Spinner label="Sending feedback" className="h-4 w-4" /> : null}
+        Send Feedback
+      </button>
+    </fetcher.Form>
+  )
+}
+
+function focusFirstInvalid(form: HTMLFormElement, errors: FeedbackErrors) {
+  const first = (['liked', 'usage', 'recommendations'] as const).find((name) => errors[name])
+  if (!first) return
+  const control = form.querySelector<HTMLElement>(`[name="${first}"]`)
+  control?.focus()
+}
+
+/**
+ * The three questions, shared by the panel and the /feedback page. Radios and
+ * text areas carry `required` for assistive technology; the forms use
+ * noValidate so the messages are ours (the schema's), with JS and without.
+ */
+export function FeedbackFields({ errors, values }: { errors: FeedbackErrors; values?: FeedbackValues }) {
+  const likedId = useId()
+  return (
+    <>
+      <fieldset aria-describedby={errors.liked ? `${likedId}-error` : undefined} aria-invalid={errors.liked ? true : undefined}>
+        <legend className="text-sm font-medium text-ink-800">Did you like Lumen?</legend>
+        <div className="mt-2 grid grid-cols-2 gap-3">
+          {(
+            [
+              ['yes', 'Yes'],
+              ['no', 'No'],
+            ] as const
+          ).map(([value, text]) => (
+            <label
+              key={value}
+              className="flex min-h-11 cursor-pointer items-center justify-center gap-2 rounded-xl px-3 text-sm font-semibold text-ink-800 ring-1 ring-inset ring-ink-300 transition-colors hover:bg-ink-50 has-[:checked]:bg-brand-50 has-[:checked]:text-brand-800 has-[:checked]:ring-2 has-[:checked]:ring-brand-600 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500"
+            >
+              <input
+                type="radio"
+                name="liked"
+                value={value}
+                required
+                defaultChecked={values?.liked === value}
+                className="h-4 w-4 border-ink-300 text-brand-600 focus:ring-brand-600"
+              />
+              {text}
+            </label>
+          ))}
+        </div>
+        {errors.liked ? (
+          <div className="mt-1.5">
+            <FieldError id={`${likedId}-error`}>{errors.liked}</FieldError>
+          </div>
+        ) : null}
+      </fieldset>
+      <TextAreaField
+        label="How do you use Lumen?"
+        name="usage"
+        required
+        rows={3}
+        maxLength={FEEDBACK_TEXT_MAX}
+        placeholder="For example: sparks on my commute, lessons for exam prep…"
+        defaultValue={values?.usage}
+        error={errors.usage}
+      />
+      <TextAreaField
+        label="What would you recommend we improve?"
+        name="recommendations"
+        required
+        rows={3}
+        maxLength={FEEDBACK_TEXT_MAX}
+        placeholder="Features, subjects, anything that would make Lumen better"
+        defaultValue={values?.recommendations}
+        error={errors.recommendations}
+      />
+    </>
+  )
+}

@@ -1,0 +1,64 @@
+import { useState } from 'react'
+import { useHydrated } from './use-hydrated'
+
+/**
+ * The one-time message a redirect carried (a flash cookie): "You have been
+ * signed out.", "Thank you for your feedback!". It fades away on its own
+ * after a few seconds — by CSS, so also without JavaScript — and stays while
+ * the pointer or focus is on it. With JavaScript it can also be dismissed.
+ */
+export interface ToastMessage {
+  id: string
+  kind: 'success' | 'error' | 'info'
+  message: string
+}
+
+const tones = {
+  success: { box: 'bg-emerald-50 text-emerald-900 ring-emerald-200', icon: 'text-emerald-600', path: 'm8 12.5 2.5 2.5L16 9.5' },
+  error: { box: 'bg-red-50 text-red-900 ring-red-200', icon: 'text-red-600', path: 'M12 8v4.5m0 3h.01' },
+  info: { box: 'bg-white text-ink-900 ring-ink-200', icon: 'text-brand-600', path: 'M12 11v5m0-8h.01' },
+} as const
+
+export function FlashToast({ toast }: { toast: ToastMessage }) {
+  const hydrated = useHydrated()
+  const [dismissed, setDismissed] = useState(false)
+  if (dismissed) return null
+  const tone = tones[toast.kind]
+  return (
+    <div className="pointer-events-none fixed inset-x-0 top-[calc(4.5rem+env(safe-area-inset-top))] z-50 flex justify-center px-4">
+      <div
+        role={toast.kind === 'error' ? 'alert' : 'status'}
+        className={`pointer-events-auto flex w-full max-w-md animate-toast items-start gap-3 rounded-card px-4 py-3 text-sm font-medium shadow-card ring-1 ring-inset hover:[animation-play-state:paused] focus-within:[animation-play-state:paused] ${tone.box}`}
+      >
+        <svg
+          viewBox="0 0 24 24"
+          className={`mt-px h-5 w-5 shrink-0 ${tone.icon}`}
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+          aria-hidden="true"
+        >
+          <circle cx="12" cy="12" r="9" />
+          <path d={tone.path} />
+        </svg>
+        <p className="flex-1" data-testid="flash-toast">
+          {toast.message}
+        </p>
+        {hydrated ? (
+          <button
+            type="button"
+            onClick={() => setDismissed(true)}
+            className="-m-1.5 inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-full opacity-70 hover:opacity-100"
+          >
+            <span className="sr-only">Dismiss</span>
+            <svg viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor" aria-hidden="true">
+              <path d="M5.3 5.3a1 1 0 0 1 1.4 0L10 8.6l3.3-3.3a1 1 0 1 1 1.4 1.4L11.4 10l3.3 3.3a1 1 0 0 1-1.4 1.4L10 11.4l-3.3 3.3a1 1 0 0 1-1.4-1.4L8.6 10 5.3 6.7a1 1 0 0 1 0-1.4Z" />
+            </svg>
+          </button>
+        ) : null}
+      </div>
+    </div>
+  )
+}

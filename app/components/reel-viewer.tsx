@@ -1,0 +1,529 @@
+import { Link, useFetcher } from '@remix-run/react'
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type PointerEvent as ReactPointerEvent,
+  type ReactNode,
+} from 'react'
+import { LIMITS } from '~/lib/catalog'
+import type { VideoCardItem } from '~/server/feed.server'
+import { QuickReportButton } from './report-dialog'
+import { useHydrated } from './use-hydrated'
+import { truncate } from './video-card'
+import { VideoPlayer } from './video-player'
+import { UserAvatar } from './user-avatar'
+
+/**
+ * The full-screen vertical reel viewer (spec: Sparks; §9 swipe threshold 10 px,
+ * reel hint 5 s).
+ *
+ * Without JavaScript: a column of clips, each filling the viewport (100dvh),
+ * with CSS scroll snapping so scrolling moves clip by clip; every clip is a
+ * plain `<video controls preload="none" poster>` with its MP4, and the
+ * previous/next buttons are links to the neighbouring clip's anchor.
+ *
+ * With JavaScript: the clip in view plays (muted autoplay, as browsers allow;
+ * a tap unmutes), the others pause; the next clip preloads; a swipe of more
+ * than 10 px (pointer events: touch, pen or a mouse drag), the previous/next
+ * buttons and ArrowUp/ArrowDown/PageUp/PageDown move one clip; more sparks
+ * load when two clips remain. Sparks play as progressive MP4: they are under
+ * a minute, and a plain file starts at once and needs no player per clip.
+ */
+export type ReelItem = Pick<
+  VideoCardItem,
+  'id' | 'title' | 'description' | 'thumbnailUrl' | 'mp4Url' | 'hlsUrl' | 'creator' | 'durationSeconds'
+>
+
+export interface ReelWindow {
+  items: ReelItem[]
+  nextCursor: string | null
+  /** The 1-based position of `items[0]` in the whole list. */
+  firstPosition: number
+  total: number
+  /** Which item to open at. */
+  startIndex: number
+}
+
+export const REEL_HINT = 'Swipe or use ↑ ↓ to move between sparks'
+export const REEL_HINT_MS = 5000
+export const REEL_EMPTY = 'No sparks available yet'
+
+const useIsomorphicLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect
+
+export function reelAnchor(id: string): string {
+  return `reel-${id}`
+}
+
+export function ReelViewer({
+  initial,
+  backHref,
+  pageHref,
+}: {
+  initial: ReelWindow
+  /** Where the back button goes (the sparks grid with the same filters). */
+  backHref: string
+  /** The URL whose loader answers `{ page }` with the sparks after `cursor`. */
+  pageHref: (cursor: string) => string
+}) {
+  const hydrated = useHydrated()
+  const fetcher = useFetcher<{ page: { items: ReelItem[]; nextCursor: string | null } | null }>()
+  const [items, setItems] = useState(initial.items)
+  const [nextCursor, setNextCursor] = useState(initial.nextCursor)
+  const [current, setCurrent] = useState(initial.startIndex)
+  const [muted, setMuted] = useState(true)
+  const [paused, setPaused] = useState(false)
+  const [hintVisible, setHintVisible] = useState(true)
+  const scrollerRef = useRef<HTMLDivElement>(null)
+  const videos = useRef(new Map<string, HTMLVideoElement>())
+  const handled = useRef<unknown>(null)
+  const swipe = useRef<{ pointerId: number; y: number } | null>(null)
+  const currentRef = useRef(current)
+  currentRef.current = current
+
+  const total = Math.max(initial.total, initial.firstPosition - 1 + items.length)
+
+  // Open at the requested clip (the no-JS page relies on the #reel-<id> anchor instead).
+  useIsomorphicLayoutEffect(() => {
+    const scroller = scrollerRef.current
+    if (scroller) scroller.scrollTop = initial.startIndex * scroller.clientHeight
+  }, [initial.startIndex])
+
+  useEffect(() => {
+    const timer = setTimeout(() => setHintVisible(false), REEL_HINT_MS)
+    return () => clearTimeout(timer)
+  }, [])
+
+  /** Where a programmatic move is heading: scroll positions on the way there are not "the current clip". */
+  const heading = useRef<number | null>(null)
+
+  const goTo = useCallback(
+    (index: number) => {
+      const scroller = scrollerRef.current
+      if (!scroller) return
+      const target = Math.min(Math.max(index, 0), items.length - 1)
+      const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches
+      heading.current = target
+      setCurrent(target)
+      scroller.scrollTo({ top: target * scroller.clientHeight, behavior: reduced ? 'auto' : 'smooth' })
+    },
+    [items.length],
+  )
+
+  /** One clip up or down from where the viewer is, or is already heading (quick repeated presses add up). */
+  const step = useCallback((delta: number) => goTo((heading.current ?? currentRef.current) + delta), [goTo])
+
+  // Which clip is in view, whatever moved it (wheel, scrollbar, a fragment link, our own moves).
+  useEffect(() => {
+    const scroller = scrollerRef.current
+    if (!scroller) return
+    let frame = 0
+    let settle: ReturnType<typeof setTimeout> | undefined
+    const update = () => {
+      const index = Math.min(Math.max(Math.round(scroller.scrollTop / Math.max(scroller.clientHeight, 1)), 0), items.length - 1)
+      if (index !== currentRef.current) setCurrent(index)
+    }
+    // The end of any scroll, ours included: the position is the truth again.
+    const finish = () => {
+      heading.current = null
+      update()
+    }
+    const hasScrollEnd = 'onscrollend' in window
+    const onScroll = () => {
+      cancelAnimationFrame(frame)
+      frame = requestAnimationFrame(() => {
+        if (heading.current === null) update()
+      })
+      if (!hasScrollEnd) {
+        clearTimeout(settle)
+        settle = setTimeout(finish, 400)
+      }
+    }
+    scroller.addEventListener('scroll', onScroll, { passive: true })
+    scroller.addEventListener('scrollend', finish)
+    return () => {
+      scroller.removeEventListener('scroll', onScroll)
+      scroller.removeEventListener('scrollend', finish)
+      cancelAnimationFrame(frame)
+      clearTimeout(settle)
+    }
+  }, [items.length])
+
+  // The current clip plays, the others pause (and rewind, so each starts from the top).
+  useEffect(() => {
+    if (!hydrated) return
+    items.forEach((item, index) => {
+      const video = videos.current.get(item.id)
+      if (!video) return
+      if (index === current) {
+        video.muted = muted
+        if (paused) video.pause()
+        else {
+          video.play().catch((error: unknown) => {
+            // Refused without a gesture (sound on): show it paused; an interrupted play() is no failure.
+            if ((error as { name?: string }).name === 'NotAllowedError') setPaused(true)
+          })
+        }
+      } else {
+        video.pause()
+        if (video.currentTime > 0) video.currentTime = 0
+      }
+    })
+  }, [current, items, muted, paused, hydrated])
+
+  useEffect(() => setPaused(false), [current])
+
+  // Keyboard: ↑/↓ and Page Up/Down move one clip.
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.altKey || event.ctrlKey || event.metaKey || event.defaultPrevented) return
+      const target = event.target as HTMLElement | null
+      if (target?.closest('input, textarea, select, [contenteditable="true"], dialog[open]')) return
+      if (document.querySelector('dialog[open]')) return
+      if (event.key === 'ArrowDown' || event.key === 'PageDown') {
+        event.preventDefault()
+        step(1)
+      } else if (event.key === 'ArrowUp' || event.key === 'PageUp') {
+        event.preventDefault()
+        step(-1)
+      }
+    }
+    window.addEventListener('keydown', onKeyDown)
+    return () => window.removeEventListener('keydown', onKeyDown)
+  }, [step])
+
+  // More sparks as the end comes near.
+  useEffect(() => {
+    if (nextCursor && fetcher.state === 'idle' && current >= items.length - 2 && handled.current !== nextCursor) {
+      handled.current = nextCursor
+      fetcher.load(pageHref(nextCursor))
+    }
+  }, [current, items.length, nextCursor, fetcher, pageHref])
+
+  useEffect(() => {
+    const page = fetcher.state === 'idle' ? fetcher.data?.page : undefined
+    if (!page) return
+    setItems((known) => {
+      const ids = new Set(known.map((item) => item.id))
+      const fresh = page.items.filter((item) => !ids.has(item.id))
+      return fresh.length ? [...known, ...fresh] : known
+    })
+    setNextCursor(page.nextCursor)
+  }, [fetcher.state, fetcher.data])
+
+  const interactive = (target: EventTarget | null) =>
+    target instanceof Element && Boolean(target.closest('a, button, summary, details, form, input, select, textarea, video[controls]'))
+
+  const onPointerDown = (event: ReactPointerEvent<HTMLDivElement>) => {
+    if (!event.isPrimary || interactive(event.target)) return
+    swipe.current = { pointerId: event.pointerId, y: event.clientY }
+  }
+  const onPointerUp = (event: ReactPointerEvent<HTMLDivElement>) => {
+    const start = swipe.current
+    swipe.current = null
+    if (!start || start.pointerId !== event.pointerId) return
+    const dy = start.y - event.clientY
+    if (Math.abs(dy) > LIMITS.swipeThresholdPx) {
+      step(dy > 0 ? 1 : -1)
+    } else if (muted) {
+      setMuted(false)
+    } else {
+      setPaused((value) => !value)
+    }
+  }
+
+  const current1 = Math.min(current, items.length - 1)
+
+  return (
+    <div className="fixed inset-0 z-40 bg-black text-white" data-reel-viewer data-current={current1}>
+      <div
+        ref={scrollerRef}
+        className="h-[100dvh] snap-y snap-mandatory overflow-y-scroll overscroll-contain [scrollbar-width:none] [&::-webkit-scrollbar]:hidden"
+        // Our own swipe handling replaces the browser's touch scrolling once JavaScript runs.
+        style={hydrated ? { touchAction: 'none' } : undefined}
+        onPointerDown={onPointerDown}
+        onPointerUp={onPointerUp}
+        onPointerCancel={() => (swipe.current = null)}
+      >
+        {items.map((item, index) => (
+          <ReelClip
+            key={item.id}
+            item={item}
+            index={index}
+            position={initial.firstPosition + index}
+            total={total}
+            previousId={items[index - 1]?.id ?? null}
+            nextId={items[index + 1]?.id ?? null}
+            active={index === current1}
+            preload={index === current1 || index === current1 + 1 ? 'auto' : index === 0 ? 'metadata' : 'none'}
+            hydrated={hydrated}
+            muted={muted}
+            paused={paused}
+            onNavigate={goTo}
+            onToggleMuted={() => setMuted((value) => !value)}
+            onTogglePaused={() => setPaused((value) => !value)}
+            videoRef={(element) => {
+              if (element) videos.current.set(item.id, element)
+              else videos.current.delete(item.id)
+            }}
+          />
+        ))}
+      </div>
+
+      <Link
+        to={backHref}
+        className="fixed left-3 top-[calc(0.75rem+env(safe-area-inset-top))] z-10 inline-flex h-11 items-center gap-1.5 rounded-full bg-black/45 pl-3 pr-4 text-sm font-semibold backdrop-blur hover:bg-black/65"
+      >
+        <svg viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor" aria-hidden="true">
+          <path d="M12.8 4.2a.75.75 0 0 1 0 1.06L8.06 10l4.74 4.74a.75.75 0 1 1-1.06 1.06l-5.27-5.27a.75.75 0 0 1 0-1.06l5.27-5.27a.75.75 0 0 1 1.06 0Z" />
+        </svg>
+        <span>
+          Back<span className="sr-only"> to sparks</span>
+        </span>
+      </Link>
+
+      {hintVisible ? (
+        <p
+          data-reel-hint
+          className="pointer-events-none fixed inset-x-0 bottom-[calc(14rem+env(safe-area-inset-bottom))] z-10 mx-auto w-max max-w-[90vw] animate-[toast-out_400ms_ease-in_5s_forwards] rounded-full bg-black/60 px-4 py-2 text-center text-sm font-medium backdrop-blur"
+        >
+          {REEL_HINT}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+function ReelClip({
+  item,
+  index,
+  position,
+  total,
+  previousId,
+  nextId,
+  active,
+  preload,
+  hydrated,
+  muted,
+  paused,
+  onNavigate,
+  onToggleMuted,
+  onTogglePaused,
+  videoRef,
+}: {
+  item: ReelItem
+  index: number
+  position: number
+  total: number
+  previousId: string | null
+  nextId: string | null
+  active: boolean
+  preload: 'none' | 'metadata' | 'auto'
+  hydrated: boolean
+  muted: boolean
+  paused: boolean
+  onNavigate: (index: number) => void
+  onToggleMuted: () => void
+  onTogglePaused: () => void
+  videoRef: (element: HTMLVideoElement | null) => void
+}) {
+  const description = truncate(item.description, LIMITS.cardDescription)
+  const nav =
+    'inline-flex h-11 w-11 items-center justify-center rounded-full bg-black/45 ring-1 ring-inset ring-white/15 backdrop-blur transition-colors hover:bg-black/65 sm:bg-white/10 sm:hover:bg-white/20'
+  // Without JavaScript the browser's own controls take the bottom of the clip: keep clear of them.
+  const bottom = hydrated ? 'bottom-[calc(1.25rem+env(safe-area-inset-bottom))]' : 'bottom-[calc(4rem+env(safe-area-inset-bottom))]'
+  return (
+    <section
+      id={reelAnchor(item.id)}
+      className="relative flex h-[100dvh] snap-start snap-always items-center justify-center"
+      aria-label={`Spark ${position} of ${total}: ${item.title}`}
+      aria-current={active ? 'true' : undefined}
+      data-reel-index={index}
+    >
+      <div className="relative h-full w-full sm:aspect-[9/16] sm:w-auto sm:max-w-full">
+        <VideoPlayer
+          ref={videoRef}
+          videoId={item.id}
+          title={item.title}
+          mp4Url={item.mp4Url}
+          posterUrl={item.thumbnailUrl}
+          preload={preload}
+          controls={!hydrated}
+          muted={hydrated ? muted : false}
+          loop={hydrated}
+          fit="cover"
+          className="h-full w-full bg-black"
+        />
+        {hydrated && active && muted ? (
+          // A hint only: a tap anywhere on the clip unmutes; the Unmute button is the accessible way.
+          <span
+            aria-hidden="true"
+            className="pointer-events-none absolute left-1/2 top-16 inline-flex -translate-x-1/2 items-center gap-1.5 rounded-full bg-black/55 px-3 py-1.5 text-xs font-semibold backdrop-blur"
+          >
+            <MutedIcon className="h-4 w-4" /> Tap to unmute
+          </span>
+        ) : null}
+        {hydrated && active && paused ? (
+          <span className="pointer-events-none absolute inset-0 flex items-center justify-center" aria-hidden="true">
+            <span className="inline-flex h-16 w-16 items-center justify-center rounded-full bg-black/50">
+              <PlayIcon className="h-8 w-8" />
+            </span>
+          </span>
+        ) : null}
+
+        <p
+          className="absolute left-1/2 top-[calc(0.9rem+env(safe-area-inset-top))] -translate-x-1/2 rounded-full bg-black/45 px-3 py-1 text-sm font-semibold tabular-nums backdrop-blur"
+          data-reel-position
+        >
+          <span className="sr-only">Spark </span>
+          {position} / {total}
+        </p>
+
+        <div
+          className={`pointer-events-none absolute inset-x-0 bg-gradient-to-t from-black/85 via-black/40 to-transparent px-4 pr-20 pt-24 ${
+            hydrated ? 'bottom-0 pb-[calc(1.25rem+env(safe-area-inset-bottom))]' : 'bottom-12 pb-4'
+          }`}
+        >
+          <div className="pointer-events-auto flex items-center gap-2">
+            <UserAvatar user={{ username: item.creator.username, avatarUrl: item.creator.avatarUrl }} />
+            <Link to={`/creator/${item.creator.id}`} className="text-sm font-semibold hover:underline">
+              {item.creator.username}
+            </Link>
+          </div>
+          <h2 className="pointer-events-auto mt-2 text-lg font-bold leading-snug">
+            <Link to={`/video/${item.id}`} className="hover:underline">
+              {item.title}
+            </Link>
+          </h2>
+          {description ? <p className="mt-1 text-sm text-white/80">{description}</p> : null}
+        </div>
+
+        <div className={`absolute right-3 flex flex-col items-center gap-3 ${bottom}`}>
+          {hydrated ? (
+            <>
+              <button type="button" className={nav} onClick={onTogglePaused} aria-label={paused ? 'Play' : 'Pause'}>
+                {paused ? <PlayIcon className="h-5 w-5" /> : <PauseIcon />}
+              </button>
+              <button type="button" className={nav} onClick={onToggleMuted} aria-label={muted ? 'Unmute' : 'Mute'}>
+                {muted ? <MutedIcon /> : <SoundIcon />}
+              </button>
+            </>
+          ) : null}
+          <SparkMenu id={item.id} />
+        </div>
+      </div>
+
+      <nav aria-label="Sparks" className="absolute right-3 top-1/2 flex -translate-y-1/2 flex-col gap-3 sm:right-8">
+        <NavButton label="Previous spark" targetId={previousId} index={index - 1} onNavigate={onNavigate} className={nav}>
+          <path d="M4.2 12.8a.75.75 0 0 0 1.06 0L10 8.06l4.74 4.74a.75.75 0 1 0 1.06-1.06l-5.27-5.27a.75.75 0 0 0-1.06 0L4.2 11.74a.75.75 0 0 0 0 1.06Z" />
+        </NavButton>
+        <NavButton label="Next spark" targetId={nextId} index={index + 1} onNavigate={onNavigate} className={nav}>
+          <path d="M4.2 7.2a.75.75 0 0 1 1.06 0L10 11.94l4.74-4.74a.75.75 0 1 1 1.06 1.06l-5.27 5.27a.75.75 0 0 1-1.06 0L4.2 8.26a.75.75 0 0 1 0-1.06Z" />
+        </NavButton>
+      </nav>
+    </section>
+  )
+}
+
+/** A link to the neighbouring clip's anchor (works without JS); with JS, a smooth move. Disabled at the ends. */
+function NavButton({
+  label,
+  targetId,
+  index,
+  onNavigate,
+  className,
+  children,
+}: {
+  label: string
+  targetId: string | null
+  index: number
+  onNavigate: (index: number) => void
+  className: string
+  children: ReactNode
+}) {
+  const icon = (
+    <svg viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor" aria-hidden="true">
+      {children}
+    </svg>
+  )
+  if (!targetId) {
+    return (
+      <button type="button" disabled aria-label={label} className={`${className} cursor-default opacity-35`}>
+        {icon}
+      </button>
+    )
+  }
+  return (
+    <a
+      href={`#${reelAnchor(targetId)}`}
+      aria-label={label}
+      className={className}
+      onClick={(event) => {
+        event.preventDefault()
+        onNavigate(index)
+      }}
+    >
+      {icon}
+    </a>
+  )
+}
+
+/** The spark menu (a disclosure that opens without JS): its report sends 'inappropriate content' (spec §9). */
+function SparkMenu({ id }: { id: string }) {
+  return (
+    <details className="group relative">
+      <summary className="inline-flex h-11 w-11 cursor-pointer list-none items-center justify-center rounded-full bg-black/45 backdrop-blur hover:bg-black/65 [&::-webkit-details-marker]:hidden">
+        <span className="sr-only">More options</span>
+        <svg viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor" aria-hidden="true">
+          <circle cx="4" cy="10" r="1.6" />
+          <circle cx="10" cy="10" r="1.6" />
+          <circle cx="16" cy="10" r="1.6" />
+        </svg>
+      </summary>
+      <div className="absolute bottom-full right-0 mb-2 w-60 rounded-xl bg-white p-1.5 text-ink-900 shadow-2xl">
+        <QuickReportButton
+          contentType="video"
+          contentId={id}
+          className="flex min-h-11 w-full items-center gap-2 rounded-lg px-3 text-left text-sm font-medium hover:bg-red-50 hover:text-red-700"
+        />
+      </div>
+    </details>
+  )
+}
+
+function PlayIcon({ className }: { className: string }) {
+  return (
+    <svg viewBox="0 0 24 24" className={className} fill="currentColor" aria-hidden="true">
+      <path d="M8 5.5v13a1 1 0 0 0 1.5.86l11-6.5a1 1 0 0 0 0-1.72l-11-6.5A1 1 0 0 0 8 5.5Z" />
+    </svg>
+  )
+}
+
+function PauseIcon() {
+  return (
+    <svg viewBox="0 0 24 24" className="h-5 w-5" fill="currentColor" aria-hidden="true">
+      <rect x="6" y="5" width="4" height="14" rx="1" />
+      <rect x="14" y="5" width="4" height="14" rx="1" />
+    </svg>
+  )
+}
+
+function MutedIcon({ className = 'h-5 w-5' }: { className?: string }) {
+  return (
+    <svg viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <path d="M11 5 6 9H3v6h3l5 4V5Z" fill="currentColor" />
+      <path d="m17 9 5 6M22 9l-5 6" />
+    </svg>
+  )
+}
+
+function SoundIcon() {
+  return (
+    <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <path d="M11 5 6 9H3v6h3l5 4V5Z" fill="currentColor" />
+      <path d="M15.5 8.5a5 5 0 0 1 0 7M18.5 5.5a9 9 0 0 1 0 13" />
+    </svg>
+  )
+}

@@ -1,0 +1,402 @@
+import { Link, useFetcher, useLocation, useRouteLoaderData } from '@remix-run/react'
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { REPORT_REASONS } from '~/lib/catalog'
+import {
+  parseReport,
+  REPORT_DETAILS_MAX,
+  SPARK_MENU_REPORT,
+  type ReportContentType,
+  type ReportErrors,
+  type ReportValues,
+} from '~/lib/schemas/report'
+import { Alert } from './ui/alert'
+import { SelectField, TextAreaField } from './ui/field'
+import { Spinner } from './ui/spinner'
+import { useHydrated } from './use-hydrated'
+
+/**
+ * Reporting a video, quote or comment (spec: Video card, section 4 "Report
+ * modal", section 8 "Reports").
+ *
+ * - `<ReportControl contentType="video" contentId={id} contentLabel={title} />`
+ *   is the report control of cards and the video page. With JavaScript it is
+ *   a button opening a modal `<dialog>` (reason select with the six reasons,
+ *   details, Cancel, Submit Report; states closed → open → submitting →
+ *   success, which closes itself after 3 s; failures say 'Failed to submit
+ *   report. Please try again.'). Without JavaScript, and for signed-out
+ *   visitors, it is a link to the /report page, whose plain form redirects
+ *   back to `returnTo` with the flash 'Content reported successfully.'
+ *   (signed-out visitors are sent to /login by that page first).
+ * - `<QuickReportButton contentType="video" contentId={id} />` is the spark
+ *   menu's one-tap report: it sends the fixed reason 'inappropriate content'
+ *   (reason `inappropriate`, details 'inappropriate content') as a plain form
+ *   post, upgraded to a fetcher that answers in place.
+ *
+ * Both post to `REPORT_ACTION` (app/routes/report.tsx).
+ */
+export const REPORT_ACTION = '/report'
+export const REPORT_THANKS = 'Thank you for your report. Our team will review this content shortly.'
+export const REPORT_FAILED = 'Failed to submit report. Please try again.'
+export const REPORT_FLASH_SUCCESS = 'Content reported successfully.'
+export const REPORT_FLASH_FAILED = 'Failed to report content.'
+export const REPORT_DUPLICATE = 'You have already reported this content. Our team will review it shortly.'
+/** The modal closes this long after a successful report (spec section 9). */
+export const REPORT_CLOSE_AFTER_MS = 3000
+
+/** How a report was sent: the modal and the quick button get data back; the page's plain form a redirect. */
+export type ReportSurface = 'dialog' | 'quick' | 'page'
+
+/** What the report action answers a fetcher (a plain form post is redirected instead). */
+export type ReportActionData =
+  | { ok: true; outcome: 'created' | 'duplicate'; message: string }
+  | { ok: false; errors?: ReportErrors; values?: ReportValues; formError?: string }
+
+export interface ReportTargetProps {
+  contentType: ReportContentType
+  contentId: string
+  /** Where the no-JS report page sends the visitor back; default: the current page. */
+  returnTo?: string
+}
+
+const NOUNS: Record<ReportContentType, string> = { video: 'video', quote: 'quote', comment: 'comment' }
+
+export function reportPageHref({ contentType, contentId, returnTo }: Required<ReportTargetProps>): string {
+  const params = new URLSearchParams({ contentType, contentId, returnTo })
+  return `${REPORT_ACTION}?${params}`
+}
+
+function useReturnTo(returnTo: string | undefined): string {
+  const location = useLocation()
+  return returnTo ?? `${location.pathname}${location.search}`
+}
+
+function useSignedIn(): boolean {
+  const root = useRouteLoaderData<{ user: unknown }>('root')
+  return Boolean(root?.user)
+}
+
+const looks = {
+  /** A round flag button: on cards and over light surfaces. */
+  icon: 'inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-ink-500 transition-colors hover:bg-ink-100 hover:text-red-700',
+  /** A round flag button over video (the reel viewer). */
+  overlay:
+    'inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-black/40 text-white backdrop-blur transition-colors hover:bg-black/60',
+  /** Flag and the word: the video page's action row. */
+  button: 'btn-secondary',
+} as const
+
+export function ReportControl({
+  contentType,
+  contentId,
+  contentLabel,
+  returnTo,
+  variant = 'icon',
+  className = '',
+}: ReportTargetProps & {
+  /** The title or an excerpt of the content, shown in the dialog and read to screen readers. */
+  contentLabel?: string
+  variant?: keyof typeof looks
+  className?: string
+}) {
+  const hydrated = useHydrated()
+  const signedIn = useSignedIn()
+  const back = useReturnTo(returnTo)
+  const [open, setOpen] = useState(false)
+  const buttonRef = useRef<HTMLButtonElement>(null)
+  const noun = NOUNS[contentType]
+  const accessibleName = contentLabel ? `Report ${noun}: ${contentLabel}` : `Report ${noun}`
+  const face = (
+    <>
+      <FlagIcon />
+      {variant === 'button' ? <span>Report</span> : <span className="sr-only">{accessibleName}</span>}
+    </>
+  )
+  const classes = `${looks[variant]} ${className}`
+
+  if (!hydrated || !signedIn) {
+    return (
+      <Link
+        to={reportPageHref({ contentType, contentId, returnTo: back })}
+        className={classes}
+        title={variant === 'button' ? undefined : `Report this ${noun}`}
+        aria-label={variant === 'button' ? accessibleName : undefined}
+        data-report-control={contentId}
+      >
+        {face}
+      </Link>
+    )
+  }
+  return (
+    <>
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-label={variant === 'button' ? accessibleName : undefined}
+        title={variant === 'button' ? undefined : `Report this ${noun}`}
+        onClick={() => setOpen(true)}
+        className={classes}
+        data-report-control={contentId}
+      >
+        {face}
+      </button>
+      <ReportDialog
+        open={open}
+        contentType={contentType}
+        contentId={contentId}
+        contentLabel={contentLabel}
+        returnTo={back}
+        onClose={() => {
+          setOpen(false)
+          buttonRef.current?.focus()
+        }}
+      />
+    </>
+  )
+}
+
+/**
+ * The modal itself, for callers that open it from their own control.
+ * A native modal `<dialog>`: showModal() makes the rest of the page inert (focus
+ * stays inside), Escape and a click on the backdrop close it.
+ */
+export function ReportDialog({
+  open,
+  onClose,
+  contentType,
+  contentId,
+  contentLabel,
+  returnTo,
+}: {
+  open: boolean
+  onClose: () => void
+  contentType: ReportContentType
+  contentId: string
+  contentLabel?: string
+  returnTo?: string
+}) {
+  const back = useReturnTo(returnTo)
+  const dialogRef = useRef<HTMLDialogElement>(null)
+  const titleId = useId()
+
+  useEffect(() => {
+    const dialog = dialogRef.current
+    if (!dialog) return
+    if (open && !dialog.open) {
+      dialog.showModal()
+      // The reason first (showModal alone would focus the Close button).
+      dialog.querySelector<HTMLElement>('[name="reason"]')?.focus()
+    }
+    if (!open && dialog.open) dialog.close()
+  }, [open])
+
+  return (
+    <dialog
+      ref={dialogRef}
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault()
+        onClose()
+      }}
+      onClose={() => {
+        if (open) onClose()
+      }}
+      onClick={(event) => {
+        if (event.target === dialogRef.current) onClose()
+      }}
+      className="m-0 mt-auto max-h-[calc(100dvh-1rem)] w-full max-w-none overflow-y-auto rounded-t-2xl bg-white p-0 text-left text-ink-900 shadow-2xl backdrop:bg-ink-950/50 sm:m-auto sm:w-[28rem] sm:rounded-card"
+    >
+      {open ? (
+        <div className="p-5 pb-[calc(1.25rem+env(safe-area-inset-bottom))] sm:p-6">
+          <div className="mb-4 flex items-start justify-between gap-4">
+            <div className="min-w-0">
+              <h2 id={titleId} className="text-heading">
+                Report {NOUNS[contentType]}
+              </h2>
+              {contentLabel ? <p className="text-caption mt-0.5 truncate">“{contentLabel}”</p> : null}
+            </div>
+            <button
+              type="button"
+              onClick={onClose}
+              className="-mr-2 -mt-1 inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-ink-500 hover:bg-ink-100 hover:text-ink-900"
+            >
+              <span className="sr-only">Close</span>
+              <svg viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor" aria-hidden="true">
+                <path d="M5.3 5.3a1 1 0 0 1 1.4 0L10 8.6l3.3-3.3a1 1 0 1 1 1.4 1.4L11.4 10l3.3 3.3a1 1 0 0 1-1.4 1.4L10 11.4l-3.3 3.3a1 1 0 0 1-1.4-1.4L8.6 10 5.3 6.7a1 1 0 0 1 0-1.4Z" />
+              </svg>
+            </button>
+          </div>
+          {/* Mounted while open only: every opening starts with a fresh form and fetcher. */}
+          <DialogForm contentType={contentType} contentId={contentId} returnTo={back} onDone={onClose} />
+        </div>
+      ) : null}
+    </dialog>
+  )
+}
+
+function DialogForm({
+  contentType,
+  contentId,
+  returnTo,
+  onDone,
+}: Required<ReportTargetProps> & { onDone: () => void }) {
+  const fetcher = useFetcher<ReportActionData>()
+  const [clientErrors, setClientErrors] = useState<ReportErrors | null>(null)
+  const result = fetcher.state === 'idle' ? fetcher.data : undefined
+  const succeeded = result?.ok === true
+  const submitting = fetcher.state !== 'idle'
+  const done = useRef(onDone)
+  done.current = onDone
+
+  useEffect(() => {
+    if (!succeeded) return
+    const timer = setTimeout(() => done.current(), REPORT_CLOSE_AFTER_MS)
+    return () => clearTimeout(timer)
+  }, [succeeded])
+
+  if (succeeded) {
+    return (
+      <div role="status" className="flex flex-col items-center gap-3 py-8 text-center">
+        <span className="inline-flex h-12 w-12 items-center justify-center rounded-full bg-emerald-100 text-emerald-700">
+          <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+            <path d="m5 12.5 4.5 4.5L19 7.5" />
+          </svg>
+        </span>
+        <p className="text-heading max-w-xs">{result.message}</p>
+      </div>
+    )
+  }
+
+  const failed = result && !result.ok ? result : undefined
+  const formError = failed && !failed.errors?.reason && !failed.errors?.details ? (failed.formError ?? REPORT_FAILED) : null
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (submitting) {
+      event.preventDefault()
+      return
+    }
+    const parsed = parseReport(new FormData(event.currentTarget))
+    if (!parsed.success) {
+      event.preventDefault()
+      setClientErrors(parsed.errors)
+      const first = event.currentTarget.querySelector<HTMLElement>(parsed.errors.reason ? '[name="reason"]' : '[name="details"]')
+      first?.focus()
+      return
+    }
+    setClientErrors(null)
+  }
+
+  return (
+    <fetcher.Form
+      method="post"
+      action={reportPageHref({ contentType, contentId, returnTo })}
+      noValidate
+      onSubmit={onSubmit}
+      className="flex flex-col gap-5"
+    >
+      <input type="hidden" name="surface" value="dialog" />
+      <input type="hidden" name="contentType" value={contentType} />
+      <input type="hidden" name="contentId" value={contentId} />
+      {formError ? <Alert tone="error">{formError}</Alert> : null}
+      <ReportFields errors={clientErrors ?? failed?.errors ?? {}} values={failed?.values} />
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <button type="button" className="btn-secondary" onClick={onDone}>
+          Cancel
+        </button>
+        <button type="submit" className="btn-primary" aria-disabled={submitting || undefined}>
+          {submitting ? <Spinner label="Submitting report" className="h-4 w-4" /> : null}
+          Submit Report
+        </button>
+      </div>
+    </fetcher.Form>
+  )
+}
+
+/** The reason select and details text area, shared by the modal and the /report page. */
+export function ReportFields({ errors, values }: { errors: ReportErrors; values?: ReportValues }) {
+  return (
+    <>
+      <SelectField
+        label="Reason"
+        name="reason"
+        required
+        placeholder="Select a reason"
+        defaultValue={values?.reason ?? ''}
+        options={REPORT_REASONS.map((reason) => ({ value: reason.id, label: reason.label }))}
+        error={errors.reason}
+      />
+      <TextAreaField
+        label="Details"
+        name="details"
+        hint="Optional: anything that helps our team review it."
+        maxLength={REPORT_DETAILS_MAX}
+        defaultValue={values?.details ?? ''}
+        error={errors.details}
+        rows={4}
+      />
+    </>
+  )
+}
+
+/**
+ * The spark menu's one-tap report (spec §9: the fixed reason text
+ * 'inappropriate content'). A plain form post without JavaScript (redirected
+ * back with a flash); with it, a fetcher that answers in place.
+ */
+export function QuickReportButton({
+  contentType,
+  contentId,
+  returnTo,
+  className = '',
+  children = 'Report inappropriate content',
+}: ReportTargetProps & { className?: string; children?: ReactNode }) {
+  const fetcher = useFetcher<ReportActionData>()
+  const back = useReturnTo(returnTo)
+  const signedIn = useSignedIn()
+  const hydrated = useHydrated()
+  const result = fetcher.state === 'idle' ? fetcher.data : undefined
+  if (!signedIn) {
+    return (
+      <Link to={`/login?redirectTo=${encodeURIComponent(back)}`} className={className}>
+        {children}
+      </Link>
+    )
+  }
+  if (result) {
+    return (
+      <p
+        role={result.ok ? 'status' : 'alert'}
+        className={`flex min-h-11 items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium ${
+          result.ok ? 'bg-emerald-50 text-emerald-800' : 'bg-red-50 text-red-800'
+        }`}
+      >
+        {result.ok ? (result.outcome === 'duplicate' ? REPORT_DUPLICATE : REPORT_FLASH_SUCCESS) : REPORT_FLASH_FAILED}
+      </p>
+    )
+  }
+  return (
+    // The target is in the URL too, so that the page can be shown if the post needs it (no JS, an error).
+    <fetcher.Form method="post" action={reportPageHref({ contentType, contentId, returnTo: back })}>
+      {/* A plain post (before hydration) is answered with a redirect and a flash, a fetcher's with data. */}
+      <input type="hidden" name="surface" value={hydrated ? 'quick' : 'page'} />
+      <input type="hidden" name="contentType" value={contentType} />
+      <input type="hidden" name="contentId" value={contentId} />
+      <input type="hidden" name="reason" value={SPARK_MENU_REPORT.reason} />
+      <input type="hidden" name="details" value={SPARK_MENU_REPORT.details} />
+      <input type="hidden" name="returnTo" value={back} />
+      <button type="submit" className={className} aria-disabled={fetcher.state !== 'idle' || undefined}>
+        {fetcher.state !== 'idle' ? <Spinner label="Reporting" className="h-4 w-4" /> : <FlagIcon />}
+        {children}
+      </button>
+    </fetcher.Form>
+  )
+}
+
+export function FlagIcon({ className = 'h-5 w-5' }: { className?: string }) {
+  return (
+    <svg viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <path d="M5 21V4" />
+      <path d="M5 4h11l-1.5 4L16 12H5" />
+    </svg>
+  )
+}

@@ -1,0 +1,124 @@
+import { UPLOAD_MESSAGES, serverErrorMessage, videoExtension, videoObjectName } from '~/lib/schemas/upload'
+
+/**
+ * The video's way to Storage with JavaScript: TUS (tus-js-client) straight
+ * to `<SUPABASE_URL>/storage/v1/upload/resumable`, with the settings
+ * Supabase documents (6 MiB chunks, data in the creation request, its retry
+ * delays). A dropped connection is retried from the last chunk the server
+ * has; a reload (or a new tab) with the same file finds the upload in
+ * localStorage and continues it — into the same object, whose generated
+ * name is kept with the upload's fingerprint.
+ *
+ * Both libraries load only when an upload starts, keeping the page light.
+ */
+export interface ResumableUploadOptions {
+  file: File
+  userId: string
+  supabaseUrl: string
+  anonKey: string
+  onProgress(sent: number, total: number): void
+}
+
+export interface ResumableUpload {
+  /** It continues an upload of the same file found from an earlier visit. */
+  resumed: boolean
+  /** Resolves with the object's name in bucket `uploads` once every byte is stored. */
+  done: Promise<string>
+  pause(): void
+  resume(): void
+  /** Stops and deletes the partial upload on the server (and forgets it here). */
+  cancel(): Promise<void>
+}
+
+export class UploadError extends Error {}
+export class UploadCancelled extends Error {}
+
+export const CHUNK_SIZE = 6 * 1024 * 1024
+export const RETRY_DELAYS = [0, 3000, 5000, 10000, 20000]
+
+export async function startResumableUpload(options: ResumableUploadOptions): Promise<ResumableUpload> {
+  const [{ Upload }, { createBrowserClient }] = await Promise.all([import('tus-js-client'), import('@supabase/ssr')])
+  const { file, userId, supabaseUrl, anonKey } = options
+  // The same cookies the server reads; getSession() refreshes the access token when it is about to expire.
+  const supabase = createBrowserClient(supabaseUrl, anonKey, {
+    cookieOptions: { secure: window.location.protocol === 'https:', sameSite: 'lax', path: '/' },
+  })
+  const endpoint = `${supabaseUrl.replace(/\/$/, '')}/storage/v1/upload/resumable`
+  let objectName = videoObjectName(userId, randomUuid(), videoExtension(file))
+  let settle: { resolve(name: string): void; reject(error: Error): void }
+  const done = new Promise<string>((resolve, reject) => (settle = { resolve, reject }))
+  let cancelled = false
+
+  const upload = new Upload(file, {
+    endpoint,
+    chunkSize: CHUNK_SIZE,
+    retryDelays: RETRY_DELAYS,
+    uploadDataDuringCreation: true,
+    removeFingerprintOnSuccess: true,
+    // One person's upload is never resumed by another account on the same browser.
+    fingerprint: async (chosen) =>
+      ['lumen-upload', userId, chosen.name, chosen.type, chosen.size, chosen.lastModified, endpoint].join('-'),
+    metadata: {
+      bucketName: 'uploads',
+      objectName,
+      contentType: file.type.startsWith('video/') ? file.type : 'video/mp4',
+      cacheControl: '3600',
+    },
+    headers: { 'x-upsert': 'false' },
+    async onBeforeRequest(request) {
+      const { data } = await supabase.auth.getSession()
+      const token = data.session?.access_token
+      if (!token) throw new UploadError(serverErrorMessage(401))
+      request.setHeader('authorization', `Bearer ${token}`)
+      request.setHeader('apikey', anonKey)
+    },
+    onProgress: (sent, total) => options.onProgress(sent, total),
+    onSuccess: () => settle.resolve(objectName),
+    onError(error) {
+      if (cancelled) return
+      settle.reject(new UploadError(describeTusError(error)))
+    },
+  })
+
+  const previous = await upload.findPreviousUploads()
+  const resumable = previous.find((entry) => typeof entry.metadata?.objectName === 'string' && entry.uploadUrl)
+  if (resumable) {
+    objectName = resumable.metadata.objectName!
+    upload.options.metadata = { ...upload.options.metadata, objectName }
+    upload.resumeFromPreviousUpload(resumable)
+  }
+  upload.start()
+
+  return {
+    resumed: Boolean(resumable),
+    done,
+    pause: () => void upload.abort(),
+    resume: () => upload.start(),
+    async cancel() {
+      cancelled = true
+      settle.reject(new UploadCancelled('cancelled'))
+      await upload.abort(true).catch(() => undefined)
+    },
+  }
+}
+
+function describeTusError(error: Error): string {
+  const detailed = error as Error & { originalResponse?: { getStatus(): number } | null; originalRequest?: unknown }
+  if (error instanceof UploadError) return error.message
+  const status = detailed.originalResponse?.getStatus()
+  if (status === 413) return UPLOAD_MESSAGES.videoTooLarge
+  if (status) return serverErrorMessage(status)
+  // No answer at all after every retry: the connection is gone.
+  if (detailed.originalRequest) return UPLOAD_MESSAGES.network
+  return UPLOAD_MESSAGES.unexpected
+}
+
+/** crypto.randomUUID exists only on secure origins (https, localhost); a plain-http test box needs the fallback. */
+function randomUuid(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID()
+  const bytes = crypto.getRandomValues(new Uint8Array(16))
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
+}

@@ -1,0 +1,197 @@
+import { Link } from '@remix-run/react'
+import { useEffect, useRef, useState } from 'react'
+import { LIMITS } from '~/lib/catalog'
+import type { VideoCardItem } from '~/server/feed.server'
+import { ReportControl } from './report-dialog'
+import { UserAvatar } from './user-avatar'
+
+/**
+ * A video or spark in a grid (spec: Video card): thumbnail with its duration,
+ * title, creator, the description cut to 80 characters, and the report
+ * control. The whole card opens /video/<id>: the title link is stretched over
+ * the card, so there is one link per card for keyboards and screen readers,
+ * and the creator link and report control sit above it. Spark cards are
+ * portrait.
+ */
+export type VideoCardData = Pick<
+  VideoCardItem,
+  'id' | 'title' | 'description' | 'type' | 'isPublic' | 'thumbnailUrl' | 'durationSeconds' | 'creator' | 'category'
+> &
+  Partial<Pick<VideoCardItem, 'viewCount' | 'likeCount'>>
+
+export function VideoCard({
+  video,
+  eager = false,
+  headingLevel = 2,
+}: {
+  video: VideoCardData
+  /** Load the thumbnail at once (the first row) instead of lazily. */
+  eager?: boolean
+  headingLevel?: 2 | 3
+}) {
+  const spark = video.type === 'spark'
+  const Heading = headingLevel === 2 ? 'h2' : 'h3'
+  const description = truncate(video.description, LIMITS.cardDescription)
+  return (
+    <article
+      className="card group relative flex flex-col overflow-hidden transition-shadow hover:shadow-lg [&:has(.card-link:focus-visible)]:ring-2 [&:has(.card-link:focus-visible)]:ring-brand-500 [&:has(.card-link:focus-visible)]:ring-offset-2"
+      data-video-card={video.id}
+    >
+      <div className={`relative overflow-hidden bg-ink-900 ${spark ? 'aspect-[9/16]' : 'aspect-video'}`}>
+        <Thumbnail url={video.thumbnailUrl} spark={spark} eager={eager} />
+        <div className="pointer-events-none absolute inset-x-0 bottom-0 h-16 bg-gradient-to-t from-black/50 to-transparent" />
+        {video.durationSeconds !== null ? (
+          <span className="absolute bottom-2 right-2 rounded-md bg-black/75 px-1.5 py-0.5 text-xs font-semibold tabular-nums text-white">
+            <span className="sr-only">Duration </span>
+            {formatDuration(video.durationSeconds)}
+          </span>
+        ) : null}
+        <div className="absolute left-2 top-2 flex gap-1.5">
+          {spark ? (
+            <span className="inline-flex items-center gap-1 rounded-full bg-spark-400 px-2 py-0.5 text-xs font-bold text-ink-950">
+              <BoltIcon /> Spark
+            </span>
+          ) : null}
+          {video.isPublic ? null : (
+            <span className="inline-flex items-center gap-1 rounded-full bg-ink-950/80 px-2 py-0.5 text-xs font-semibold text-white">
+              <LockIcon /> Private
+            </span>
+          )}
+        </div>
+      </div>
+      <div className={`flex flex-1 gap-3 ${spark ? 'p-3' : 'p-4'}`}>
+        {spark ? null : (
+          <div className="shrink-0">
+            <UserAvatar user={{ username: video.creator.username, avatarUrl: video.creator.avatarUrl }} size="md" />
+          </div>
+        )}
+        <div className="min-w-0 flex-1">
+          <Heading className={`${spark ? 'text-sm' : 'text-base'} line-clamp-2 font-semibold leading-snug text-ink-900`}>
+            <Link
+              to={`/video/${video.id}`}
+              prefetch="intent"
+              className="card-link after:absolute after:inset-0 after:content-[''] focus-visible:outline-none focus-visible:ring-0 focus-visible:ring-offset-0"
+            >
+              {video.title}
+            </Link>
+          </Heading>
+          <p className="mt-1 truncate text-sm text-ink-600">
+            <Link
+              to={`/creator/${video.creator.id}`}
+              className="relative z-10 font-medium hover:text-brand-700 hover:underline"
+            >
+              {video.creator.username}
+            </Link>
+            {spark ? null : <span className="text-ink-500"> · {video.category.name}</span>}
+          </p>
+          {description ? <p className={`mt-1.5 text-sm text-ink-500 ${spark ? 'line-clamp-2' : ''}`}>{description}</p> : null}
+        </div>
+        <div className="relative z-10 -mr-2 -mt-2 self-start">
+          <ReportControl contentType="video" contentId={video.id} contentLabel={video.title} />
+        </div>
+      </div>
+    </article>
+  )
+}
+
+/** At most `max` characters of `text`, cut at the limit (spec §5: card description 80). */
+export function truncate(text: string, max: number): string {
+  const trimmed = text.trim()
+  return trimmed.length > max ? `${trimmed.slice(0, max).trimEnd()}…` : trimmed
+}
+
+/** 75 → "1:15", 3725 → "1:02:05". */
+export function formatDuration(seconds: number): string {
+  const total = Math.max(0, Math.round(seconds))
+  const h = Math.floor(total / 3600)
+  const m = Math.floor((total % 3600) / 60)
+  const s = total % 60
+  const mm = h > 0 ? String(m).padStart(2, '0') : String(m)
+  return `${h > 0 ? `${h}:` : ''}${mm}:${String(s).padStart(2, '0')}`
+}
+
+type ThumbnailState = 'loading' | 'shown' | 'missing' | 'private'
+
+/**
+ * The poster, over a placeholder that shows through when there is none or it
+ * fails (spec §8: 'Private Video' when Storage answers 401/403, else
+ * 'Thumbnail Missing'). Decorative (alt=""): the title names the card. The
+ * image may fail before React is listening (server-rendered HTML), so the
+ * effect also checks an image that already finished without pixels.
+ */
+function Thumbnail({ url, spark, eager }: { url: string | null; spark: boolean; eager: boolean }) {
+  const [state, setState] = useState<ThumbnailState>(url ? 'loading' : 'missing')
+  const imgRef = useRef<HTMLImageElement>(null)
+
+  const fail = useRef(async (src: string) => {
+    try {
+      const response = await fetch(src, { method: 'HEAD', cache: 'no-store' })
+      setState(response.status === 401 || response.status === 403 ? 'private' : 'missing')
+    } catch {
+      setState('missing')
+    }
+  })
+
+  useEffect(() => {
+    setState(url ? 'loading' : 'missing')
+    const img = imgRef.current
+    if (url && img?.complete) {
+      if (img.naturalWidth === 0) void fail.current(url)
+      else setState('shown')
+    }
+  }, [url])
+
+  return (
+    <>
+      <div
+        className={`absolute inset-0 flex flex-col items-center justify-center gap-2 p-4 text-center ${
+          spark ? 'bg-gradient-to-br from-spark-500 via-rose-500 to-brand-700' : 'bg-gradient-to-br from-brand-700 via-brand-900 to-ink-950'
+        }`}
+        aria-hidden={state === 'shown' || state === 'loading' ? true : undefined}
+      >
+        {state === 'private' ? <LockIcon className="h-7 w-7 text-white/80" /> : <FilmIcon />}
+        <span className="text-xs font-semibold uppercase tracking-wider text-white/85">
+          {state === 'private' ? 'Private Video' : 'Thumbnail Missing'}
+        </span>
+      </div>
+      {url && state !== 'missing' && state !== 'private' ? (
+        <img
+          ref={imgRef}
+          src={url}
+          alt=""
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+          className="absolute inset-0 h-full w-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
+          onLoad={() => setState('shown')}
+          onError={() => void fail.current(url)}
+        />
+      ) : null}
+    </>
+  )
+}
+
+function FilmIcon() {
+  return (
+    <svg viewBox="0 0 24 24" className="h-7 w-7 text-white/80" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <rect x="3" y="5" width="18" height="14" rx="2" />
+      <path d="m10 9.5 4.5 2.5-4.5 2.5v-5Z" fill="currentColor" />
+    </svg>
+  )
+}
+
+function LockIcon({ className = 'h-3.5 w-3.5' }: { className?: string }) {
+  return (
+    <svg viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <rect x="5" y="11" width="14" height="9" rx="2" />
+      <path d="M8 11V8a4 4 0 0 1 8 0v3" />
+    </svg>
+  )
+}
+
+export function BoltIcon({ className = 'h-3.5 w-3.5' }: { className?: string }) {
+  return (
+    <svg viewBox="0 0 24 24" className={className} fill="currentColor" aria-hidden="true">
+      <path d="M13 2 4 14h7l-1 8 9-12h-7l1-8Z" />
+    </svg>
+  )
+}

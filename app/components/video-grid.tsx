@@ -1,0 +1,183 @@
+import { Link, useFetcher } from '@remix-run/react'
+import { useEffect, useRef, useState } from 'react'
+import { Spinner } from './ui/spinner'
+import { useHydrated } from './use-hydrated'
+import { VideoCard, type VideoCardData } from './video-card'
+
+/**
+ * A grid of video or spark cards with "Load more". Pages come by cursor
+ * (keyset, see app/server/feed.server.ts). Without JavaScript the button is a
+ * link to the next page (`?cursor=…`); with JavaScript a fetcher loads that
+ * same URL's data and the cards are appended, focus moving to the first new
+ * card and a polite announcement saying how many arrived.
+ *
+ * Mount it with a `key` that changes with the filters: appended pages belong
+ * to one list, and a revalidation of the first page does not drop them.
+ */
+export interface VideoPageData {
+  items: VideoCardData[]
+  nextCursor: string | null
+}
+
+/** What the page's loader answers a fetcher: a page, or null when loading failed. */
+export interface PagedLoaderData {
+  page: VideoPageData | null
+}
+
+const grids = {
+  video: 'grid gap-5 sm:grid-cols-2 lg:grid-cols-3',
+  spark: 'grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-5',
+} as const
+
+export function PagedVideoGrid({
+  first,
+  variant,
+  pageHref,
+  loadMoreLabel = 'Load more',
+  noun,
+  failedMessage,
+}: {
+  first: VideoPageData
+  variant: keyof typeof grids
+  /** The URL of the page after `cursor` (same filters). */
+  pageHref: (cursor: string) => string
+  loadMoreLabel?: string
+  /** "videos" or "sparks", for announcements. */
+  noun: string
+  failedMessage: string
+}) {
+  const hydrated = useHydrated()
+  const fetcher = useFetcher<PagedLoaderData>()
+  const [items, setItems] = useState(first.items)
+  const [nextCursor, setNextCursor] = useState(first.nextCursor)
+  const [announcement, setAnnouncement] = useState('')
+  const [failed, setFailed] = useState(false)
+  const handled = useRef<unknown>(null)
+  const gridRef = useRef<HTMLUListElement>(null)
+
+  useEffect(() => {
+    const data = fetcher.data
+    if (fetcher.state !== 'idle' || !data || handled.current === data) return
+    handled.current = data
+    if (!data.page) {
+      setFailed(true)
+      return
+    }
+    setFailed(false)
+    const known = new Set(items.map((item) => item.id))
+    const fresh = data.page.items.filter((item) => !known.has(item.id))
+    setItems([...items, ...fresh])
+    setNextCursor(data.page.nextCursor)
+    setAnnouncement(fresh.length ? `${fresh.length} more ${noun} loaded` : `No more ${noun}`)
+    const firstNew = fresh[0]
+    if (firstNew) {
+      // After React has rendered the new cards.
+      requestAnimationFrame(() => {
+        gridRef.current?.querySelector<HTMLElement>(`[data-video-card="${firstNew.id}"] .card-link`)?.focus()
+      })
+    }
+  }, [fetcher.state, fetcher.data, items, noun])
+
+  const loading = fetcher.state !== 'idle'
+  return (
+    <div>
+      <ul ref={gridRef} className={grids[variant]}>
+        {items.map((video, index) => (
+          <li key={video.id} className="flex min-w-0">
+            <div className="w-full min-w-0 [&>article]:h-full">
+              <VideoCard video={video} eager={index < 5} />
+            </div>
+          </li>
+        ))}
+      </ul>
+      <p className="sr-only" role="status" aria-live="polite">
+        {announcement}
+      </p>
+      {failed ? (
+        <p role="alert" className="mt-6 text-center text-sm font-medium text-red-700">
+          {failedMessage}
+        </p>
+      ) : null}
+      {nextCursor ? (
+        <div className="mt-8 flex justify-center">
+          {hydrated ? (
+            <button
+              type="button"
+              className="btn-secondary min-w-40"
+              aria-disabled={loading || undefined}
+              onClick={() => {
+                if (!loading) fetcher.load(pageHref(nextCursor))
+              }}
+            >
+              {loading ? <Spinner label={`Loading more ${noun}`} className="h-4 w-4" /> : null}
+              {failed ? 'Try again' : loadMoreLabel}
+            </button>
+          ) : (
+            <Link to={pageHref(nextCursor)} className="btn-secondary min-w-40" rel="next">
+              {loadMoreLabel}
+            </Link>
+          )}
+        </div>
+      ) : items.length > 0 ? (
+        <p className="text-caption mt-8 text-center">You’ve reached the end.</p>
+      ) : null}
+    </div>
+  )
+}
+
+/** The empty and error states of the lists: one look, a hint and a way forward. */
+export function EmptyState({
+  title,
+  message,
+  action,
+  tone = 'neutral',
+  dark = false,
+}: {
+  title: string
+  message: string
+  action: { href: string; label: string }
+  tone?: 'neutral' | 'error'
+  dark?: boolean
+}) {
+  return (
+    <section
+      role={tone === 'error' ? 'alert' : undefined}
+      className={`flex flex-col items-center rounded-card px-6 py-14 text-center ${
+        dark ? 'bg-white/5 text-white ring-1 ring-white/10' : 'card'
+      }`}
+    >
+      <span
+        className={`inline-flex h-14 w-14 items-center justify-center rounded-full ${
+          tone === 'error' ? 'bg-red-100 text-red-700' : dark ? 'bg-white/10 text-spark-300' : 'bg-brand-50 text-brand-600'
+        }`}
+      >
+        {tone === 'error' ? (
+          <svg viewBox="0 0 24 24" className="h-7 w-7" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" aria-hidden="true">
+            <path d="M12 8v5M12 16.5h.01" />
+            <circle cx="12" cy="12" r="9" />
+          </svg>
+        ) : (
+          <svg viewBox="0 0 24 24" className="h-7 w-7" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+            <rect x="3" y="5" width="18" height="14" rx="2" />
+            <path d="m10 9.5 4.5 2.5-4.5 2.5v-5Z" />
+          </svg>
+        )}
+      </span>
+      <h2 className={`text-heading mt-4 ${dark ? 'text-white' : ''}`}>{title}</h2>
+      <p className={`mt-1 max-w-md text-sm ${dark ? 'text-white/70' : 'text-ink-600'}`}>{message}</p>
+      <Link to={action.href} className="btn-primary mt-6">
+        {action.label}
+      </Link>
+    </section>
+  )
+}
+
+/** `?search=…&category=…` (plus `extra`) for a list's links, leaving out empty filters; '' when none. */
+export function filterQuery(filters: { search: string; category: string }, extra: Record<string, string> = {}): string {
+  const params = new URLSearchParams()
+  if (filters.search) params.set('search', filters.search)
+  if (filters.category) params.set('category', filters.category)
+  for (const [key, value] of Object.entries(extra)) params.set(key, value)
+  const query = params.toString()
+  return query ? `?${query}` : ''
+}

@@ -1,0 +1,255 @@
+import { forwardRef, useCallback, useEffect, useImperativeHandle, useRef, useState, type ReactNode } from 'react'
+import { parseYouTubeId, youTubeEmbedUrl } from '~/lib/media-urls'
+
+/**
+ * The one video player of Lumen (video page, reel viewer, previews).
+ *
+ * Server HTML: a plain `<video controls playsInline poster>` with a
+ * `<source type="video/mp4">` child, so the video plays with JavaScript off.
+ *
+ * In the browser it upgrades itself, in this order:
+ * 1. Media Source Extensions available (Chromium, Firefox, Safari 17+) →
+ *    hls.js (its light build: no subtitles, alternate audio or DRM, which
+ *    Lumen's renditions don't use), loaded with a dynamic import so pages
+ *    without a player don't carry it, attached to the HLS master playlist;
+ * 2. native HLS (`canPlayType('application/vnd.apple.mpegurl')`, iOS Safari
+ *    without MSE) → the master playlist as the element's `src`;
+ * 3. otherwise the MP4 source stays.
+ * The engine in use is on the element as `data-engine` ("mp4" | "hls.js" |
+ * "native-hls") for tests and debugging. hls.js is destroyed on unmount or
+ * when the URLs change. A fatal error (after hls.js's own one-time recovery)
+ * shows an overlay with "Try again".
+ *
+ * The ref is the `<video>` element, so a caller (the reel viewer) can
+ * `play()`, `pause()` or read `currentTime`.
+ *
+ * @example
+ * <VideoPlayer videoId={v.id} title={v.title} hlsUrl={urls.hlsUrl} mp4Url={urls.mp4Url} posterUrl={urls.posterUrl} />
+ */
+export interface VideoPlayerProps {
+  /** The video's id (used as a stable key and in `data-video-id`). */
+  videoId: string
+  /** Accessible name of the player, e.g. the video's title. */
+  title: string
+  /** HLS master playlist (`/media/videos/<id>/hls/master.m3u8`). */
+  hlsUrl?: string | null
+  /** Progressive MP4 (`/media/videos/<id>/video.mp4`), the no-JS and last-resort source. */
+  mp4Url?: string | null
+  /** Poster image. */
+  posterUrl?: string | null
+  autoPlay?: boolean
+  /** Required by browsers for `autoPlay` to work without a user gesture. */
+  muted?: boolean
+  loop?: boolean
+  /** Default "metadata"; use "auto" for a clip that is about to be shown (the next reel), "none" off-screen. */
+  preload?: 'none' | 'metadata' | 'auto'
+  /** Default true. */
+  controls?: boolean
+  /** How the picture fills the box: "contain" (default, letterboxed) or "cover" (reels). */
+  fit?: 'contain' | 'cover'
+  /** Classes for the outer box (it is `relative`, the video fills it). Default: a 16:9 black box. */
+  className?: string
+  onEnded?: () => void
+  onPlay?: () => void
+  onPause?: () => void
+}
+
+export type PlaybackEngine = 'mp4' | 'hls.js' | 'native-hls'
+
+export const VideoPlayer = forwardRef<HTMLVideoElement | null, VideoPlayerProps>(function VideoPlayer(
+  {
+    videoId,
+    title,
+    hlsUrl,
+    mp4Url,
+    posterUrl,
+    autoPlay = false,
+    muted = false,
+    loop = false,
+    preload = 'metadata',
+    controls = true,
+    fit = 'contain',
+    className = 'aspect-video w-full overflow-hidden rounded-card bg-ink-950',
+    onEnded,
+    onPlay,
+    onPause,
+  },
+  ref,
+) {
+  const videoRef = useRef<HTMLVideoElement | null>(null)
+  useImperativeHandle(ref, () => videoRef.current as HTMLVideoElement, [])
+  const [engine, setEngine] = useState<PlaybackEngine>('mp4')
+  const [failed, setFailed] = useState(false)
+  const [attempt, setAttempt] = useState(0)
+
+  // React sets `muted` as a property only on the client; keep it in sync.
+  useEffect(() => {
+    if (videoRef.current) videoRef.current.muted = muted
+  }, [muted])
+
+  useEffect(() => {
+    const video = videoRef.current
+    if (!video) return
+    let cancelled = false
+    let destroy: (() => void) | undefined
+    setFailed(false)
+
+    const onError = () => {
+      if (!cancelled) setFailed(true)
+    }
+
+    async function attach(video: HTMLVideoElement) {
+      if (!hlsUrl) {
+        setEngine('mp4')
+        if (attempt > 0) video.load()
+        return
+      }
+      const hasMse =
+        typeof window !== 'undefined' &&
+        ('MediaSource' in window || 'ManagedMediaSource' in window || 'WebKitMediaSource' in window)
+      if (hasMse) {
+        const { default: Hls } = await import('hls.js/light')
+        if (cancelled) return
+        if (Hls.isSupported()) {
+          const hls = new Hls({ capLevelToPlayerSize: true, startLevel: -1 })
+          let recoveredNetwork = false
+          let recoveredMedia = false
+          hls.on(Hls.Events.ERROR, (_event, data) => {
+            if (!data.fatal) return
+            if (data.type === Hls.ErrorTypes.NETWORK_ERROR && !recoveredNetwork) {
+              recoveredNetwork = true
+              hls.startLoad()
+            } else if (data.type === Hls.ErrorTypes.MEDIA_ERROR && !recoveredMedia) {
+              recoveredMedia = true
+              hls.recoverMediaError()
+            } else if (!cancelled) {
+              setFailed(true)
+            }
+          })
+          hls.loadSource(hlsUrl)
+          hls.attachMedia(video)
+          setEngine('hls.js')
+          destroy = () => hls.destroy()
+          return
+        }
+      }
+      if (video.canPlayType('application/vnd.apple.mpegurl')) {
+        video.src = hlsUrl
+        video.addEventListener('error', onError)
+        setEngine('native-hls')
+        destroy = () => {
+          video.removeEventListener('error', onError)
+          video.removeAttribute('src')
+          video.load()
+        }
+        return
+      }
+      setEngine('mp4')
+      if (attempt > 0) video.load()
+    }
+
+    // Errors of the MP4 <source> fire on the source element, not the video.
+    const source = video.querySelector('source')
+    source?.addEventListener('error', onError)
+    attach(video).catch(() => {
+      // hls.js failed to load (offline, blocked): the MP4 source still plays.
+      if (!cancelled) setEngine('mp4')
+    })
+    return () => {
+      cancelled = true
+      source?.removeEventListener('error', onError)
+      destroy?.()
+    }
+  }, [hlsUrl, mp4Url, attempt])
+
+  const retry = useCallback(() => setAttempt((n) => n + 1), [])
+  const nothingToPlay = !hlsUrl && !mp4Url
+
+  return (
+    <div className={`relative ${className}`} data-video-id={videoId}>
+      <video
+        ref={videoRef}
+        className={`absolute inset-0 h-full w-full ${fit === 'cover' ? 'object-cover' : 'object-contain'}`}
+        controls={controls}
+        playsInline
+        poster={posterUrl ?? undefined}
+        preload={preload}
+        autoPlay={autoPlay}
+        muted={muted}
+        loop={loop}
+        aria-label={title}
+        data-engine={engine}
+        onEnded={onEnded}
+        onPlay={onPlay}
+        onPause={onPause}
+      >
+        {mp4Url ? <source src={mp4Url} type="video/mp4" /> : null}
+        <p className="p-4 text-sm text-white">
+          Your browser cannot play this video.{' '}
+          {mp4Url ? (
+            <a className="underline" href={mp4Url}>
+              Download it
+            </a>
+          ) : null}
+        </p>
+      </video>
+      {failed || nothingToPlay ? (
+        <PlayerOverlay>
+          <p className="font-semibold">{nothingToPlay ? 'This video is not available yet.' : 'This video could not be played.'}</p>
+          {nothingToPlay ? null : (
+            <>
+              <p className="text-sm text-ink-300">Check your connection and try again.</p>
+              <button type="button" className="btn-primary mt-2" onClick={retry}>
+                Try again
+              </button>
+            </>
+          )}
+        </PlayerOverlay>
+      ) : null}
+    </div>
+  )
+})
+
+function PlayerOverlay({ children }: { children: ReactNode }) {
+  return (
+    <div role="alert" className="absolute inset-0 flex flex-col items-center justify-center gap-1 bg-ink-950/85 p-4 text-center text-white">
+      {children}
+    </div>
+  )
+}
+
+/**
+ * A YouTube video (`external_url`), embedded from youtube-nocookie.com (no
+ * cookies until the visitor plays). Anything that is not a recognised
+ * YouTube link renders a plain "not available" box — never an arbitrary iframe.
+ */
+export function ExternalVideo({
+  url,
+  title,
+  className = 'aspect-video w-full overflow-hidden rounded-card bg-ink-950',
+}: {
+  url: string
+  title: string
+  className?: string
+}) {
+  const id = parseYouTubeId(url)
+  return (
+    <div className={`relative ${className}`}>
+      {id ? (
+        <iframe
+          className="absolute inset-0 h-full w-full"
+          src={youTubeEmbedUrl(id)}
+          title={`${title} (YouTube video)`}
+          loading="lazy"
+          referrerPolicy="strict-origin-when-cross-origin"
+          allow="accelerometer; encrypted-media; gyroscope; picture-in-picture; fullscreen"
+          allowFullScreen
+        />
+      ) : (
+        <PlayerOverlay>
+          <p className="font-semibold">This video link is not supported.</p>
+        </PlayerOverlay>
+      )}
+    </div>
+  )
+}

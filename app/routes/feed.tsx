@@ -1,0 +1,125 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { Link, useLoaderData, useLocation, type ShouldRevalidateFunction } from '@remix-run/react'
+import { CategoryFilter } from '~/components/category-filter'
+import { SearchBox } from '~/components/search-box'
+import { StatusCard } from '~/components/status-card'
+import { Alert } from '~/components/ui/alert'
+import { Page, PageHeader } from '~/components/ui/page'
+import { EmptyState, filterQuery, PagedVideoGrid, type PagedLoaderData } from '~/components/video-grid'
+import { categoryName } from '~/lib/catalog'
+import { FEED_PAGE_SIZE, loadFeed } from '~/server/feed.server'
+import { jsonWithHeaders } from '~/server/http.server'
+import { requireUser } from '~/server/session.server'
+
+export const FEED_MESSAGES = {
+  empty: 'No videos available',
+  failed: 'Failed to load videos',
+  fallback: 'Showing public videos (feed unavailable).',
+} as const
+
+/**
+ * GET /feed?search=&category=&cursor= — the long-form feed (spec: Feed).
+ * Login required. `cursor` names the page after a given card (keyset). A
+ * failure is shown in the page (status 500) with a retry link, so the
+ * filters stay on screen.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { claims, headers } = await requireUser(request, context)
+  const params = new URL(request.url).searchParams
+  const filters = { search: params.get('search')?.slice(0, 200) ?? '', category: params.get('category') ?? '' }
+  const cursor = params.get('cursor')
+  try {
+    const { fallback, ...page } = await loadFeed(claims, { type: 'video', ...filters, cursor, limit: FEED_PAGE_SIZE })
+    const data: PagedLoaderData = { page }
+    return jsonWithHeaders({ ...data, fallback, filters, cursor }, 200, headers)
+  } catch (error) {
+    console.warn('[feed] could not load the feed:', error instanceof Error ? error.message : error)
+    return jsonWithHeaders({ page: null, fallback: false, filters, cursor }, 500, headers)
+  }
+}
+
+/** Reporting a card (a fetcher post to /report) changes nothing the feed shows. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, defaultShouldRevalidate }) =>
+  formAction?.startsWith('/report') ? false : defaultShouldRevalidate
+
+export default function FeedPage() {
+  const { page, fallback, filters, cursor } = useLoaderData<typeof loader>()
+  const location = useLocation()
+  const filtered = Boolean(filters.search.trim() || filters.category)
+  const query = (extra: Record<string, string>) => `/feed${filterQuery(filters, extra)}`
+
+  return (
+    <Page>
+      <PageHeader title="Your Feed" subtitle="Lessons from Lumen’s creators, newest first." />
+      <SearchBox action="/feed" value={filters.search}>
+        <CategoryFilter value={filters.category} />
+      </SearchBox>
+
+      <div className="mt-6 flex flex-col gap-6">
+        {fallback ? <Alert tone="warning">{FEED_MESSAGES.fallback}</Alert> : null}
+        {filtered && page && page.items.length > 0 ? (
+          <p className="text-caption" aria-live="polite">
+            {describeFilters(filters)} ·{' '}
+            <Link to="/feed" className="font-medium text-brand-700 hover:underline">
+              Clear filters
+            </Link>
+          </p>
+        ) : null}
+        {cursor && page ? (
+          <p className="text-caption">
+            <Link to={query({})} className="font-medium text-brand-700 hover:underline">
+              ← Back to the newest videos
+            </Link>
+          </p>
+        ) : null}
+
+        {!page ? (
+          <EmptyState
+            title={FEED_MESSAGES.failed}
+            message="Something went wrong on our side. Check your connection and try again."
+            action={{ href: `${location.pathname}${location.search}`, label: 'Try again' }}
+            tone="error"
+          />
+        ) : page.items.length === 0 ? (
+          <EmptyState
+            title={FEED_MESSAGES.empty}
+            message={
+              filtered
+                ? `Nothing matches ${describeFilters(filters).replace(/^Showing /, '')} yet. Try another word or category.`
+                : 'New lessons appear here as soon as creators publish them. In the meantime, try a spark.'
+            }
+            action={filtered ? { href: '/feed', label: 'Clear filters' } : { href: '/sparks', label: 'Watch sparks' }}
+          />
+        ) : (
+          <PagedVideoGrid
+            key={location.search}
+            first={page}
+            variant="video"
+            noun="videos"
+            failedMessage={FEED_MESSAGES.failed}
+            pageHref={(next) => query({ cursor: next })}
+          />
+        )}
+      </div>
+    </Page>
+  )
+}
+
+function describeFilters(filters: { search: string; category: string }): string {
+  const parts = []
+  if (filters.search.trim()) parts.push(`“${filters.search.trim()}”`)
+  if (filters.category) parts.push(`in ${categoryName(filters.category)}`)
+  return `Showing ${parts.join(' ')}`
+}
+
+export const meta: MetaFunction = () => [{ title: 'Your Feed — Lumen' }]
+
+export function ErrorBoundary() {
+  return (
+    <StatusCard
+      title={FEED_MESSAGES.failed}
+      message="Something went wrong on our side. Please try again in a moment."
+      action={{ href: '/feed', label: 'Try again' }}
+    />
+  )
+}

@@ -1,0 +1,122 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { Link, useLoaderData, useLocation, type ShouldRevalidateFunction } from '@remix-run/react'
+import { CategoryFilter } from '~/components/category-filter'
+import { SearchBox } from '~/components/search-box'
+import { StatusCard } from '~/components/status-card'
+import { Page, PageHeader } from '~/components/ui/page'
+import { BoltIcon } from '~/components/video-card'
+import { EmptyState, filterQuery, PagedVideoGrid, type PagedLoaderData } from '~/components/video-grid'
+import { LIMITS } from '~/lib/catalog'
+import { listVideos } from '~/server/feed.server'
+import { jsonWithHeaders } from '~/server/http.server'
+import { requireUser } from '~/server/session.server'
+
+export const SPARKS_MESSAGES = {
+  empty: 'No sparks available yet',
+  failed: 'Failed to load sparks. Please try again later.',
+} as const
+
+/**
+ * GET /sparks?search=&category=&cursor= — the sparks grid (spec: Sparks),
+ * five at a time (spec §9: sparks page size 5), with Watch as Reels keeping
+ * the filters. Login required.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { claims, headers } = await requireUser(request, context)
+  const params = new URL(request.url).searchParams
+  const filters = { search: params.get('search')?.slice(0, 200) ?? '', category: params.get('category') ?? '' }
+  const cursor = params.get('cursor')
+  try {
+    const data: PagedLoaderData = {
+      page: await listVideos(claims, { type: 'spark', ...filters, cursor, limit: LIMITS.sparksPageSize }),
+    }
+    return jsonWithHeaders({ ...data, filters, cursor }, 200, headers)
+  } catch (error) {
+    console.warn('[sparks] could not load sparks:', error instanceof Error ? error.message : error)
+    return jsonWithHeaders({ page: null, filters, cursor }, 500, headers)
+  }
+}
+
+/** Reporting a card (a fetcher post to /report) changes nothing the grid shows. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, defaultShouldRevalidate }) =>
+  formAction?.startsWith('/report') ? false : defaultShouldRevalidate
+
+export default function SparksPage() {
+  const { page, filters, cursor } = useLoaderData<typeof loader>()
+  const location = useLocation()
+  const filtered = Boolean(filters.search.trim() || filters.category)
+  const hasSparks = Boolean(page && page.items.length > 0)
+
+  return (
+    <Page>
+      <PageHeader
+        title="Sparks"
+        subtitle="Big ideas in under a minute."
+        actions={
+          hasSparks ? (
+            <Link to={`/sparks-reels${filterQuery(filters)}`} className="btn-primary bg-ink-900 hover:bg-ink-800">
+              <BoltIcon className="h-4 w-4 text-spark-400" />
+              Watch as Reels
+            </Link>
+          ) : null
+        }
+      />
+      <SearchBox action="/sparks" value={filters.search} placeholder="Search by video name...">
+        <CategoryFilter value={filters.category} />
+      </SearchBox>
+
+      <div className="mt-6 flex flex-col gap-6">
+        {filtered && hasSparks ? (
+          <p className="text-caption">
+            <Link to="/sparks" className="font-medium text-brand-700 hover:underline">
+              Clear filters
+            </Link>
+          </p>
+        ) : null}
+        {cursor && page ? (
+          <p className="text-caption">
+            <Link to={`/sparks${filterQuery(filters)}`} className="font-medium text-brand-700 hover:underline">
+              ← Back to the newest sparks
+            </Link>
+          </p>
+        ) : null}
+        {!page ? (
+          <EmptyState
+            title={SPARKS_MESSAGES.failed}
+            message="Check your connection and try again."
+            action={{ href: `${location.pathname}${location.search}`, label: 'Try again' }}
+            tone="error"
+          />
+        ) : page.items.length === 0 ? (
+          <EmptyState
+            title={SPARKS_MESSAGES.empty}
+            message={
+              filtered
+                ? 'No spark matches this search or category. Try another word, or clear the filters.'
+                : 'Creators’ short clips appear here as soon as they are published. The feed has longer lessons meanwhile.'
+            }
+            action={filtered ? { href: '/sparks', label: 'Clear filters' } : { href: '/feed', label: 'Go to the feed' }}
+          />
+        ) : (
+          <PagedVideoGrid
+            key={location.search}
+            first={page}
+            variant="spark"
+            noun="sparks"
+            loadMoreLabel="Load More"
+            failedMessage={SPARKS_MESSAGES.failed}
+            pageHref={(next) => `/sparks${filterQuery(filters, { cursor: next })}`}
+          />
+        )}
+      </div>
+    </Page>
+  )
+}
+
+export const meta: MetaFunction = () => [{ title: 'Sparks — Lumen' }]
+
+export function ErrorBoundary() {
+  return (
+    <StatusCard title="Sparks are unavailable" message={SPARKS_MESSAGES.failed} action={{ href: '/sparks', label: 'Try again' }} />
+  )
+}

@@ -1,0 +1,194 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { ClientActionFunctionArgs } from '@remix-run/react'
+import { isRouteErrorResponse, Link, useActionData, useLoaderData, useNavigate } from '@remix-run/react'
+import { useEffect } from 'react'
+import { StatusCard } from '~/components/status-card'
+import { Alert } from '~/components/ui/alert'
+import { Page, PageHeader } from '~/components/ui/page'
+import { UploadForm } from '~/components/upload/upload-form'
+import {
+  serverErrorMessage,
+  UPLOAD_MESSAGES,
+  UPLOAD_REDIRECT_MS,
+  UPLOAD_TIMEOUT_MS,
+  uploadFormValues,
+  type UploadActionData,
+} from '~/lib/schemas/upload'
+import { jsonWithHeaders, redirectWithHeaders } from '~/server/http.server'
+import { supabaseSettings } from '~/server/supabase.server'
+import {
+  createUpload,
+  discardBody,
+  receiveUploadForm,
+  requireUploader,
+  UnreadableUploadError,
+  uploadCategories,
+  uploadedVideo,
+} from '~/server/upload.server'
+
+/**
+ * Upload (spec sections 2, 4, 5, 8): verified creators and admins only.
+ * `?uploaded=<id>` is the page a submission without JavaScript lands on:
+ * the success message, then the video after 1.5 s.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const session = await requireUploader(request, context)
+  const uploadedId = new URL(request.url).searchParams.get('uploaded')
+  if (uploadedId) {
+    const uploaded = await uploadedVideo(session.claims, uploadedId)
+    if (uploaded) return jsonWithHeaders({ uploaded, form: null }, 200, session.headers)
+  }
+  const { url, anonKey } = supabaseSettings()
+  return jsonWithHeaders(
+    {
+      uploaded: null,
+      form: {
+        categories: await uploadCategories(session),
+        userId: session.user.id,
+        // The browser sends the video to Storage itself (TUS) with the visitor's own session.
+        supabase: { url, anonKey },
+      },
+    },
+    200,
+    session.headers,
+  )
+}
+
+/**
+ * Creates the video. The form carries either the video file itself (no
+ * JavaScript: answered with a redirect to the success page) or the name of
+ * the object the browser already uploaded (answered with data for the page
+ * to show). Either way every check runs here.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  let session: Awaited<ReturnType<typeof requireUploader>>
+  try {
+    session = await requireUploader(request, context, { verify: true })
+  } catch (error) {
+    // Read the rest of the form first, or a browser still sending its video sees a reset, not the redirect.
+    await discardBody(request)
+    throw error
+  }
+
+  let received: Awaited<ReturnType<typeof receiveUploadForm>>
+  try {
+    received = await receiveUploadForm(request)
+  } catch (error) {
+    if (!(error instanceof UnreadableUploadError)) throw error
+    return jsonWithHeaders<UploadActionData>({ ok: false, errors: { form: error.message } }, error.status, session.headers)
+  }
+
+  const viaStorage = received.form.has('sourcePath')
+  try {
+    const result = await createUpload(session, received)
+    if (result.ok) {
+      return viaStorage
+        ? jsonWithHeaders<UploadActionData>({ ok: true, videoId: result.videoId }, 200, session.headers)
+        : redirectWithHeaders(`/upload?uploaded=${result.videoId}`, session.headers)
+    }
+    return jsonWithHeaders<UploadActionData>(
+      { ok: false, errors: result.errors, values: result.values, hadFiles: !viaStorage },
+      result.status,
+      session.headers,
+    )
+  } catch (error) {
+    console.error('[upload] could not create the video', error)
+    return jsonWithHeaders<UploadActionData>(
+      { ok: false, errors: { form: UPLOAD_MESSAGES.failed }, values: uploadFormValues(received.form), hadFiles: !viaStorage },
+      500,
+      session.headers,
+    )
+  } finally {
+    await received.dispose()
+  }
+}
+
+/**
+ * With JavaScript: the spec's messages for what never reaches the action —
+ * no connection, no answer within 30 minutes, a server error page.
+ * Redirects (a session that ended, rights that changed) are followed.
+ */
+export async function clientAction({ serverAction }: ClientActionFunctionArgs): Promise<UploadActionData> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const deadline = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), UPLOAD_TIMEOUT_MS)
+  })
+  try {
+    const result = await Promise.race([serverAction<typeof action>(), deadline])
+    if (result === 'timeout') return { ok: false, errors: { form: UPLOAD_MESSAGES.timeout } }
+    return result as UploadActionData
+  } catch (error) {
+    if (error instanceof Response) throw error
+    if (isRouteErrorResponse(error)) return { ok: false, errors: { form: serverErrorMessage(error.status) } }
+    if (error instanceof TypeError) return { ok: false, errors: { form: UPLOAD_MESSAGES.network } }
+    return { ok: false, errors: { form: UPLOAD_MESSAGES.unexpected } }
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+export default function Upload() {
+  const { uploaded, form } = useLoaderData<typeof loader>()
+  const result = useActionData<typeof action>() as UploadActionData | undefined
+  if (uploaded) return <Uploaded id={uploaded.id} title={uploaded.title} />
+  return (
+    <Page>
+      <PageHeader
+        title="Upload Content"
+        subtitle="Share a lesson with the feed, or a spark — a clip under a minute."
+        actions={
+          <Link to="/dashboard" className="btn-secondary">
+            Your dashboard
+          </Link>
+        }
+      />
+      {form ? <UploadForm {...form} result={result} /> : null}
+    </Page>
+  )
+}
+
+/** The success message, then the video (by a timer, or by a refresh tag without JavaScript). */
+function Uploaded({ id, title }: { id: string; title: string }) {
+  const navigate = useNavigate()
+  useEffect(() => {
+    const timer = window.setTimeout(() => navigate(`/video/${id}`, { replace: true }), UPLOAD_REDIRECT_MS)
+    return () => window.clearTimeout(timer)
+  }, [id, navigate])
+  return (
+    <Page width="narrow">
+      <noscript>
+        <meta httpEquiv="refresh" content={`${UPLOAD_REDIRECT_MS / 1000};url=/video/${id}`} />
+      </noscript>
+      <section className="card flex flex-col items-center gap-4 p-8 text-center" aria-labelledby="uploaded-title">
+        <span className="inline-flex h-14 w-14 items-center justify-center rounded-full bg-emerald-50 text-emerald-600 ring-1 ring-emerald-200">
+          <svg viewBox="0 0 24 24" className="h-7 w-7" fill="none" stroke="currentColor" strokeWidth="2.25" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+            <path d="m5 12.5 4.5 4.5L19 7.5" />
+          </svg>
+        </span>
+        <h1 id="uploaded-title" className="text-title break-words">
+          {title}
+        </h1>
+        <Alert tone="success">{UPLOAD_MESSAGES.success}</Alert>
+        <p className="text-caption">We are preparing it for playback — it will be ready to watch in a moment.</p>
+        <Link to={`/video/${id}`} className="btn-primary">
+          Go to your video
+        </Link>
+      </section>
+    </Page>
+  )
+}
+
+export const meta: MetaFunction = () => [
+  { title: 'Upload Content — Lumen' },
+  { name: 'description', content: 'Upload a lesson to the Lumen feed, or a spark under a minute.' },
+]
+
+export function ErrorBoundary() {
+  return (
+    <StatusCard
+      title="Upload is unavailable"
+      message="The upload page could not be shown. Please try again in a moment."
+      action={{ href: '/upload', label: 'Try again' }}
+    />
+  )
+}

@@ -1,0 +1,427 @@
+import { createWriteStream, openAsBlob } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { finished } from 'node:stream/promises'
+import { unstable_parseMultipartFormData, type UploadHandler } from '@remix-run/node'
+import type { AuthError } from '@supabase/supabase-js'
+import { fileTypeFromFile } from 'file-type'
+import { jwtVerify } from 'jose'
+import { sql } from 'kysely'
+import {
+  AUTH_MESSAGES,
+  PORTFOLIO_TYPES,
+  type FieldErrors,
+  type PortfolioFileInfo,
+  type SignupInput,
+} from '~/lib/schemas/auth'
+import { asCaller, asServiceRole, type JwtClaims } from './db.server'
+import { publicUrl } from './env.server'
+import { supabaseSettings, type Supabase } from './supabase.server'
+
+/**
+ * Accounts: sign-up (with a creator's portfolio), sign-in, the
+ * "is this email registered?" check, password reset by email and setting a
+ * new password. Routes parse and validate their forms with the shared
+ * schemas (app/lib/schemas/auth.ts) and call these; each call acts through
+ * the request's Supabase client, so the session cookies it sets go back
+ * with the response.
+ */
+
+export type AccountResult = { ok: true } | { ok: false; message?: string; fieldErrors?: FieldErrors }
+
+// ─── Receiving the sign-up form ──────────────────────────────────────────────
+
+/** The largest portfolio of any type; bigger files are counted but not kept. */
+const MAX_PORTFOLIO_BYTES = Math.max(...PORTFOLIO_TYPES.map((type) => type.maxBytes))
+/** Past this the upload is not worth reading to the end to give a friendly answer. */
+const ABANDON_UPLOAD_BYTES = 2 * MAX_PORTFOLIO_BYTES
+const MAX_TEXT_FIELD_BYTES = 16 * 1024
+const MAX_TEXT_FIELDS = 64
+
+export interface ReceivedPortfolio {
+  /** A temporary file holding the upload (absent when it was too large to keep). */
+  path: string | null
+  name: string
+  size: number
+  /** What its content says it is (magic bytes), never what the browser claimed. */
+  info: PortfolioFileInfo
+}
+
+export interface ReceivedSignupForm {
+  form: FormData
+  portfolio: ReceivedPortfolio | null
+  /** Removes the temporary file. Always call it (finally). */
+  dispose(): Promise<void>
+}
+
+export class UnreadableFormError extends Error {
+  constructor(
+    message: string,
+    readonly status: 400 | 413 | 415,
+  ) {
+    super(message)
+  }
+}
+
+/**
+ * Reads the multipart sign-up form, streaming the `portfolio` file to a
+ * temporary file (never into memory) and reading its type from its content.
+ */
+export async function receiveSignupForm(request: Request): Promise<ReceivedSignupForm> {
+  const contentType = request.headers.get('Content-Type') ?? ''
+  if (!contentType.startsWith('multipart/form-data')) {
+    throw new UnreadableFormError('The sign-up form must be sent as multipart/form-data', 415)
+  }
+  const dir = await mkdtemp(path.join(tmpdir(), 'lumen-signup-'))
+  const dispose = () => rm(dir, { recursive: true, force: true })
+  let received: Omit<ReceivedPortfolio, 'info'> | null = null
+  let textFields = 0
+
+  const handler: UploadHandler = async ({ name, filename, data }) => {
+    if (filename === undefined) {
+      if (++textFields > MAX_TEXT_FIELDS) throw new UnreadableFormError('Too many form fields', 400)
+      return readText(data)
+    }
+    if (name !== 'portfolio' || received || !filename) {
+      await drain(data)
+      return undefined
+    }
+    const file = path.join(dir, 'portfolio')
+    const out = createWriteStream(file)
+    const written = finished(out)
+    // Handled below; this keeps a disk error from counting as unhandled before then.
+    written.catch(() => undefined)
+    let size = 0
+    try {
+      for await (const chunk of data) {
+        size += chunk.byteLength
+        if (size > ABANDON_UPLOAD_BYTES) throw new UnreadableFormError('The portfolio file is far too large', 413)
+        if (size <= MAX_PORTFOLIO_BYTES && !out.write(chunk)) {
+          await Promise.race([new Promise<void>((resolve) => out.once('drain', () => resolve())), written])
+        }
+      }
+      out.end()
+      await written
+    } catch (error) {
+      out.destroy()
+      await written.catch(() => undefined)
+      throw error
+    }
+    received = { path: size <= MAX_PORTFOLIO_BYTES ? file : null, name: filename.slice(0, 255), size }
+    return undefined
+  }
+
+  try {
+    const form = await unstable_parseMultipartFormData(request, handler)
+    const portfolio: ReceivedPortfolio | null = received
+      ? { ...(received as Omit<ReceivedPortfolio, 'info'>), info: await inspectPortfolio(received) }
+      : null
+    return { form, portfolio, dispose }
+  } catch (error) {
+    await dispose()
+    if (error instanceof UnreadableFormError) throw error
+    throw new UnreadableFormError('The form could not be read. Please try again.', 400)
+  }
+}
+
+async function readText(data: AsyncIterable<Uint8Array>): Promise<string> {
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for await (const chunk of data) {
+    size += chunk.byteLength
+    if (size > MAX_TEXT_FIELD_BYTES) throw new UnreadableFormError('A form field is too long', 413)
+    chunks.push(chunk)
+  }
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+async function drain(data: AsyncIterable<Uint8Array>): Promise<void> {
+  let size = 0
+  for await (const chunk of data) {
+    size += chunk.byteLength
+    if (size > ABANDON_UPLOAD_BYTES) throw new UnreadableFormError('The form is far too large', 413)
+  }
+}
+
+/**
+ * The file's type from its first bytes. An old Word document is a generic
+ * Compound File, so it counts as one only with a .doc name.
+ */
+async function inspectPortfolio(file: Omit<ReceivedPortfolio, 'info'>): Promise<PortfolioFileInfo> {
+  if (!file.path) return { name: file.name, size: file.size, type: 'application/octet-stream' }
+  const detected = await fileTypeFromFile(file.path)
+  let type = detected?.mime ?? 'application/octet-stream'
+  if (detected?.ext === 'cfb') type = /\.doc$/i.test(file.name) ? 'application/msword' : 'application/x-cfb'
+  return { name: file.name, size: file.size, type }
+}
+
+const EXTENSIONS: Record<string, string> = {
+  'application/pdf': 'pdf',
+  'application/msword': 'doc',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
+}
+
+// ─── Sign-up ─────────────────────────────────────────────────────────────────
+
+export type SignupResult =
+  | { ok: true; userId: string; username: string; signedIn: boolean; portfolioStored: boolean }
+  | { ok: false; message?: string; fieldErrors?: FieldErrors }
+
+/** Whether a username is in use (usernames are unique regardless of case). */
+export async function isUsernameTaken(username: string): Promise<boolean> {
+  const row = await asCaller(null, (tx) =>
+    tx
+      .selectFrom('profiles')
+      .select('id')
+      .where(sql<string>`lower(username)`, '=', username.toLowerCase())
+      .executeTakeFirst(),
+  )
+  return Boolean(row)
+}
+
+/**
+ * Creates the account and signs the visitor in (the client sets the session
+ * cookies). For a creator the portfolio, already checked by the caller, is
+ * then stored in their own folder of the `portfolios` bucket as the new
+ * user, and recorded on their profile, which updates their pending
+ * application. The database trigger makes the profile, the pending
+ * categories and the application from the sign-up metadata.
+ */
+export async function signUp(
+  supabase: Supabase,
+  input: SignupInput,
+  portfolio: ReceivedPortfolio | null,
+): Promise<SignupResult> {
+  // The database would quietly give a taken name a suffix; ask first so the visitor can choose.
+  if (await isUsernameTaken(input.username)) {
+    return { ok: false, fieldErrors: { username: AUTH_MESSAGES.usernameTaken } }
+  }
+  const { data, error } = await supabase.auth.signUp({
+    email: input.email,
+    password: input.password,
+    options: {
+      data: {
+        username: input.username,
+        role: input.role,
+        bio: input.bio,
+        field_of_interest: input.fieldOfInterest ?? '',
+        concentration: input.concentration ?? '',
+        creator_categories: input.categories,
+        portfolio_type: input.portfolioType ?? '',
+      },
+    },
+  })
+  if (error || !data.user) return { ok: false, ...signupError(error) }
+
+  const userId = data.user.id
+  const profile = await asCaller(null, (tx) =>
+    tx.selectFrom('profiles').select('username').where('id', '=', userId).executeTakeFirst(),
+  )
+  const username = profile?.username ?? input.username
+  if (!data.session) return { ok: true, userId, username, signedIn: false, portfolioStored: false }
+
+  let portfolioStored = false
+  if (input.role === 'creator' && portfolio?.path && input.portfolioType) {
+    portfolioStored = await storePortfolio(supabase, data.session.access_token, userId, portfolio, input.portfolioType)
+  }
+  return { ok: true, userId, username, signedIn: true, portfolioStored }
+}
+
+function signupError(error: AuthError | null): { message?: string; fieldErrors?: FieldErrors } {
+  switch (error?.code) {
+    case 'user_already_exists':
+    case 'email_exists':
+      return { fieldErrors: { email: AUTH_MESSAGES.accountExists } }
+    case 'weak_password':
+      return { fieldErrors: { password: error.message || AUTH_MESSAGES.passwordTooShort } }
+    case 'validation_failed':
+      return /email/i.test(error.message)
+        ? { fieldErrors: { email: AUTH_MESSAGES.emailInvalid } }
+        : { message: AUTH_MESSAGES.signupFailed }
+    case 'over_request_rate_limit':
+      return { message: AUTH_MESSAGES.tooManyAttempts }
+    case 'signup_disabled':
+      return { message: 'New accounts cannot be created right now. Please try again later.' }
+    default:
+      return { message: AUTH_MESSAGES.signupFailed }
+  }
+}
+
+async function storePortfolio(
+  supabase: Supabase,
+  accessToken: string,
+  userId: string,
+  portfolio: ReceivedPortfolio,
+  type: NonNullable<SignupInput['portfolioType']>,
+): Promise<boolean> {
+  const claims = await verifiedClaims(accessToken)
+  if (!claims || claims.sub !== userId || !portfolio.path) return false
+  const mime = portfolio.info.type
+  const extension = EXTENSIONS[mime] ?? mime.split('/')[1]?.replace(/^x-/, '').replace(/[^a-z0-9]/g, '') ?? 'bin'
+  const objectName = `${userId}/portfolio-${Date.now()}.${extension}`
+  // A Blob backed by the file: it is streamed to Storage, not read into memory.
+  const body = await openAsBlob(portfolio.path, { type: mime })
+  const { error } = await supabase.storage.from('portfolios').upload(objectName, body, { contentType: mime, upsert: false })
+  if (error) return false
+  const updated = await asCaller(claims, (tx) =>
+    tx
+      .updateTable('profiles')
+      .set({ portfolio_path: objectName, portfolio_type: type })
+      .where('id', '=', userId)
+      .executeTakeFirst(),
+  )
+  return Number(updated.numUpdatedRows) === 1
+}
+
+/** The claims of a token Auth just issued, checked the way every request's are. */
+async function verifiedClaims(token: string): Promise<JwtClaims | null> {
+  const { jwtSecret } = supabaseSettings()
+  if (!jwtSecret) return null
+  try {
+    const { payload } = await jwtVerify(token, new TextEncoder().encode(jwtSecret), {
+      algorithms: ['HS256'],
+      audience: 'authenticated',
+    })
+    return payload.role === 'authenticated' && typeof payload.sub === 'string' ? (payload as JwtClaims) : null
+  } catch {
+    return null
+  }
+}
+
+// ─── Sign-in ─────────────────────────────────────────────────────────────────
+
+export async function signIn(supabase: Supabase, credentials: { email: string; password: string }): Promise<AccountResult> {
+  const { error } = await supabase.auth.signInWithPassword({
+    email: credentials.email.toLowerCase(),
+    password: credentials.password,
+  })
+  if (!error) return { ok: true }
+  switch (error.code) {
+    case 'over_request_rate_limit':
+      return { ok: false, message: AUTH_MESSAGES.tooManyAttempts }
+    case 'user_banned':
+      return { ok: false, message: 'This account has been suspended. Please contact support.' }
+    default:
+      return { ok: false, message: AUTH_MESSAGES.loginFailed }
+  }
+}
+
+// ─── Is this email registered? ───────────────────────────────────────────────
+
+/**
+ * Counts requests per visitor address in fixed windows, in this process's
+ * memory: enough to stop one visitor walking a list of addresses at speed.
+ */
+export class WindowLimiter {
+  private readonly windows = new Map<string, { count: number; resetAt: number }>()
+
+  constructor(
+    private readonly limit: number,
+    private readonly windowMs: number,
+  ) {}
+
+  /** False when `key` has used up its window. */
+  take(key: string, now = Date.now()): boolean {
+    let window = this.windows.get(key)
+    if (!window || window.resetAt <= now) {
+      if (this.windows.size > 10_000) this.sweep(now)
+      window = { count: 0, resetAt: now + this.windowMs }
+      this.windows.set(key, window)
+    }
+    if (window.count >= this.limit) return false
+    window.count++
+    return true
+  }
+
+  private sweep(now: number) {
+    for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key)
+  }
+}
+
+export const EMAIL_CHECKS_PER_WINDOW = 10
+const emailChecks = new WindowLimiter(EMAIL_CHECKS_PER_WINDOW, 5 * 60_000)
+
+export type EmailCheck = { ok: true; exists: boolean } | { ok: false; message: string }
+
+/**
+ * The sign-in screen's 'Check if account exists', rate-limited per visitor
+ * address. Emails live only in auth.users, which no API role may read, so
+ * the answer comes from `public.email_is_registered`, a yes/no function only
+ * the service role may call.
+ */
+export async function isEmailRegistered(email: string, clientIp: string, limiter = emailChecks): Promise<EmailCheck> {
+  if (!limiter.take(clientIp || 'unknown')) {
+    return { ok: false, message: 'Too many checks from your connection. Please wait a few minutes and try again.' }
+  }
+  const { rows } = await asServiceRole('sign-in screen: check whether an email is registered', (tx) =>
+    sql<{ registered: boolean }>`select public.email_is_registered(${email}) as registered`.execute(tx),
+  )
+  return { ok: true, exists: Boolean(rows[0]?.registered) }
+}
+
+// ─── Password reset ──────────────────────────────────────────────────────────
+
+/** The page the emailed link leads to, through /auth/confirm. */
+export function resetLinkTarget(): string {
+  return `${publicUrl()}/reset-password`
+}
+
+/**
+ * Mails a reset link. Auth answers the same for unknown addresses, so the
+ * answer tells nobody who has an account.
+ */
+export async function requestPasswordReset(supabase: Supabase, email: string): Promise<AccountResult> {
+  const { error } = await supabase.auth.resetPasswordForEmail(email.toLowerCase(), { redirectTo: resetLinkTarget() })
+  if (!error) return { ok: true }
+  switch (error.code) {
+    case 'over_request_rate_limit':
+      return { ok: false, message: AUTH_MESSAGES.tooManyAttempts }
+    case 'over_email_send_rate_limit':
+      // Auth's own text says how long to wait ("…only request this after 42 seconds.").
+      return {
+        ok: false,
+        message: /seconds/.test(error.message)
+          ? error.message
+          : 'Too many reset emails have been sent. Please try again in a while.',
+      }
+    case 'validation_failed':
+      return { ok: false, fieldErrors: { email: AUTH_MESSAGES.emailInvalid } }
+    default:
+      return { ok: false, message: AUTH_MESSAGES.resetFailed }
+  }
+}
+
+export const RECOVERY_LINK_TYPES = ['recovery', 'email', 'magiclink', 'signup', 'invite', 'email_change'] as const
+export type RecoveryLinkType = (typeof RECOVERY_LINK_TYPES)[number]
+
+/** Spends an emailed link's token: the client signs the visitor in (session cookies). */
+export async function verifyEmailLink(supabase: Supabase, tokenHash: string, type: RecoveryLinkType): Promise<boolean> {
+  const { error } = await supabase.auth.verifyOtp({ token_hash: tokenHash, type })
+  return !error
+}
+
+/** The PKCE variant of the link (Auth's own /verify sends `?code=` back). */
+export async function exchangeCode(supabase: Supabase, code: string): Promise<boolean> {
+  const { error } = await supabase.auth.exchangeCodeForSession(code)
+  return !error
+}
+
+export async function updatePassword(supabase: Supabase, password: string): Promise<AccountResult> {
+  const { error } = await supabase.auth.updateUser({ password })
+  if (!error) return { ok: true }
+  switch (error.code) {
+    case 'same_password':
+      return { ok: false, fieldErrors: { password: 'Your new password must be different from your old one.' } }
+    case 'weak_password':
+      return { ok: false, fieldErrors: { password: error.message || AUTH_MESSAGES.passwordTooShort } }
+    case 'over_request_rate_limit':
+      return { ok: false, message: AUTH_MESSAGES.tooManyAttempts }
+    case 'session_not_found':
+    case 'bad_jwt':
+    case 'user_not_found':
+      return { ok: false, message: 'Your reset link has expired. Please request a new one.' }
+    default:
+      return { ok: false, message: 'Your password could not be updated. Please try again.' }
+  }
+}

@@ -1,0 +1,73 @@
+/**
+ * `npm run worker`: one media worker process against a PostgreSQL server
+ * (server and hosted modes; run as many as the machines allow). Embedded
+ * mode needs none: the app runs its worker in-process, since only one
+ * process may open PGlite.
+ *
+ * Reads DATABASE_URL (required), SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY —
+ * or, for the stand-in, its keys from DATA_DIR/keys.json and its URL from
+ * PUBLIC_URL (default http://localhost:PORT) — WORKER_CONCURRENCY (default 1),
+ * WORKER_ID, and FFMPEG_PATH / FFPROBE_PATH. Stops cleanly on SIGINT/SIGTERM:
+ * running jobs get WORKER_STOP_GRACE_MS (default 20 s) to finish, then are
+ * handed back to the queue.
+ */
+import path from 'node:path'
+import { z } from 'zod'
+import { getEnv, publicUrl } from '../app/server/env.server'
+import { loadOrCreateKeys } from '../stack/keys'
+import { openDatabase } from '../stack/postgres/connect'
+import { startMediaWorker } from '../worker/media-worker'
+
+const workerEnv = z
+  .object({
+    WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+    WORKER_ID: z.string().min(1).max(200).optional(),
+    WORKER_STOP_GRACE_MS: z.coerce.number().int().min(0).default(20_000),
+  })
+  .parse(process.env)
+
+const env = getEnv()
+if (!env.DATABASE_URL) {
+  console.error(
+    'npm run worker needs DATABASE_URL (a PostgreSQL server). In embedded mode (PGlite) `npm start` runs the worker itself.',
+  )
+  process.exit(1)
+}
+
+let supabaseUrl = env.SUPABASE_URL
+let serviceRoleKey = env.SUPABASE_SERVICE_ROLE_KEY
+if (!supabaseUrl || !serviceRoleKey) {
+  if (env.SUPABASE_URL) {
+    console.error('SUPABASE_URL is set without SUPABASE_SERVICE_ROLE_KEY: the worker writes to Storage as the service role.')
+    process.exit(1)
+  }
+  // The app's own stand-in: its keys live in the data directory it shares with the app.
+  supabaseUrl = publicUrl(env)
+  serviceRoleKey = (await loadOrCreateKeys(path.resolve(env.DATA_DIR))).serviceRoleKey
+}
+
+const database = await openDatabase({ databaseUrl: env.DATABASE_URL, maxConnections: workerEnv.WORKER_CONCURRENCY + 2 })
+const worker = startMediaWorker({
+  pool: database.pool,
+  supabaseUrl,
+  serviceRoleKey,
+  workerId: workerEnv.WORKER_ID,
+  concurrency: workerEnv.WORKER_CONCURRENCY,
+})
+
+let stopping = false
+async function shutdown(signal: NodeJS.Signals) {
+  if (stopping) {
+    console.warn(`[media-worker] ${signal} again: handing running jobs back now`)
+    await worker.stop()
+    return
+  }
+  stopping = true
+  console.log(`[media-worker] ${signal}: stopping (running jobs get ${workerEnv.WORKER_STOP_GRACE_MS} ms to finish)`)
+  await worker.stop({ graceMs: workerEnv.WORKER_STOP_GRACE_MS })
+  await database.close()
+  console.log('[media-worker] stopped')
+  process.exit(0)
+}
+process.on('SIGINT', (signal) => void shutdown(signal))
+process.on('SIGTERM', (signal) => void shutdown(signal))

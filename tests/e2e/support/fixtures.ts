@@ -1,0 +1,161 @@
+import { randomUUID } from 'node:crypto'
+import AxeBuilder from '@axe-core/playwright'
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test'
+import { createChunks, stringToBase64URL } from '@supabase/ssr'
+import type { Session } from '@supabase/supabase-js'
+import { supabaseFor } from './stand-in'
+
+/**
+ * Playwright fixtures that sign users in without typing: a session is
+ * minted with supabase-js in Node against the server under test, then stored
+ * in the browser context as the very cookies @supabase/ssr writes on the
+ * server — `sb-<host>-auth-token`, `base64-` + base64url(JSON session),
+ * split into `.0`, `.1`, … when longer than 3180 characters (see
+ * node_modules/@supabase/ssr/dist/main/utils/chunker.js and cookies.js).
+ *
+ * Password grants count against Auth's per-IP token limit, which every e2e
+ * test shares, so a demo account's cookies are minted once per worker and
+ * reused; pass `fresh: true` when the test ends the session (sign-out).
+ */
+export const DEMO_PASSWORD = 'Lumen-demo-2026'
+
+export const DEMO_ACCOUNTS = {
+  learner: { email: 'learner@lumen.test', username: 'leo.learns', role: 'user' },
+  creator: { email: 'creator@lumen.test', username: 'maya.creates', role: 'creator' },
+  newcreator: { email: 'newcreator@lumen.test', username: 'noah.new', role: 'creator' },
+  admin: { email: 'admin@lumen.test', username: 'ada.admin', role: 'admin' },
+} as const
+
+export type DemoAccount = keyof typeof DEMO_ACCOUNTS
+
+export interface TestAccount {
+  id: string
+  email: string
+  password: string
+  username: string
+  role: 'user' | 'creator'
+}
+
+export interface SessionCookie {
+  name: string
+  value: string
+}
+
+/** The auth cookie name @supabase/ssr derives from the Supabase URL (the app's own origin here). */
+export function authCookieName(baseURL: string): string {
+  return `sb-${new URL(baseURL).hostname.split('.')[0]}-auth-token`
+}
+
+/** The cookies that carry `session`, exactly as @supabase/ssr writes them. */
+export function sessionCookies(baseURL: string, session: Session): SessionCookie[] {
+  const encoded = `base64-${stringToBase64URL(JSON.stringify(session))}`
+  return createChunks(authCookieName(baseURL), encoded)
+}
+
+export async function signInForCookies(baseURL: string, email: string, password: string): Promise<SessionCookie[]> {
+  const { data, error } = await supabaseFor(baseURL, 'anon').auth.signInWithPassword({ email, password })
+  if (error || !data.session) throw new Error(`could not sign ${email} in: ${error?.message ?? 'no session'}`)
+  return sessionCookies(baseURL, data.session)
+}
+
+export async function addSessionCookies(context: BrowserContext, baseURL: string, cookies: SessionCookie[]) {
+  await context.addCookies(cookies.map((cookie) => ({ ...cookie, url: baseURL, sameSite: 'Lax' as const })))
+}
+
+/** Names of the auth cookies the browser holds now. */
+export async function authCookies(context: BrowserContext, baseURL: string): Promise<string[]> {
+  const prefix = authCookieName(baseURL)
+  return (await context.cookies(baseURL)).map((cookie) => cookie.name).filter((name) => name.startsWith(prefix))
+}
+
+const minted = new Map<DemoAccount, SessionCookie[]>()
+
+interface Fixtures {
+  /** Automatic: a page error or console error (hydration mismatches included) fails the test. */
+  failOnConsoleError: void
+  /** Signs the page's browser context in as a demo account, or as an account from `makeUser`. */
+  signedInAs: (who: DemoAccount | TestAccount, options?: { fresh?: boolean }) => Promise<void>
+  /** A new account made through the Auth admin API; deleted again after the test. */
+  makeUser: (options?: { role?: 'user' | 'creator'; label?: string }) => Promise<TestAccount>
+}
+
+export const test = base.extend<Fixtures>({
+  failOnConsoleError: [
+    async ({ page }, use) => {
+      const problems: string[] = []
+      page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
+      page.on('console', (message) => {
+        // A 4xx answer to a form post is expected (validation); the browser logs it as a failed load.
+        if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
+          problems.push(`console.error: ${message.text()}`)
+        }
+      })
+      await use()
+      expect(problems, 'the page logged errors').toEqual([])
+    },
+    { auto: true },
+  ],
+
+  signedInAs: async ({ context, baseURL }, use) => {
+    const origin = baseURL!
+    await use(async (who, options = {}) => {
+      if (typeof who !== 'string') {
+        await addSessionCookies(context, origin, await signInForCookies(origin, who.email, who.password))
+        return
+      }
+      let cookies = options.fresh ? undefined : minted.get(who)
+      if (!cookies) {
+        cookies = await signInForCookies(origin, DEMO_ACCOUNTS[who].email, DEMO_PASSWORD)
+        if (!options.fresh) minted.set(who, cookies)
+      }
+      await addSessionCookies(context, origin, cookies)
+    })
+  },
+
+  makeUser: async ({ baseURL }, use) => {
+    const admin = supabaseFor(baseURL!, 'service')
+    const made: string[] = []
+    await use(async ({ role = 'user', label = role === 'creator' ? 'maker' : 'learner' } = {}) => {
+      const suffix = randomUUID().slice(0, 8)
+      const account = {
+        email: `${label}-${suffix}@lumen.test`,
+        password: `Pw-${randomUUID()}`,
+        username: `${label}_${suffix}`,
+        role,
+      }
+      const { data, error } = await admin.auth.admin.createUser({
+        email: account.email,
+        password: account.password,
+        email_confirm: true,
+        user_metadata: {
+          username: account.username,
+          role,
+          ...(role === 'creator' ? { bio: 'I teach things in e2e tests.', creator_categories: ['technology-innovation'] } : {}),
+        },
+      })
+      if (error || !data.user) throw new Error(`could not create ${account.email}: ${error?.message ?? 'no user'}`)
+      made.push(data.user.id)
+      return { id: data.user.id, ...account }
+    })
+    for (const id of made) await admin.auth.admin.deleteUser(id)
+  },
+})
+
+export { expect }
+export type { Page }
+
+/** axe-core on the page as it is now (menus and panels open included): no serious or critical violations. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze()
+  const serious = results.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))
+  expect(
+    serious.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`),
+    `accessibility of ${page.url()}`,
+  ).toEqual([])
+}
+
+/** The page fits the viewport's width: nothing makes it scroll sideways. */
+export async function expectNoHorizontalScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+  expect(overflow, 'the page scrolls sideways').toBeLessThanOrEqual(0)
+}

@@ -1,0 +1,148 @@
+import { writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { createClient, type SupabaseClient } from '@supabase/supabase-js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { nodeRealtimeOptions } from '../../app/server/supabase-node.server'
+import { DEMO_CLIPS, DEMO_CREATOR_ID, seedDemoContent } from '../../stack/postgres/demo-content'
+import { seedDemoData } from '../../stack/postgres/seed'
+import { startMediaWorker } from '../../worker/media-worker'
+import { validateVideoFile } from '../../worker/validate-upload'
+import { startStack, type RunningStack } from '../support/stack'
+import { scratchDir } from './media/clips'
+
+/**
+ * Demo content (stack/postgres/demo-content.ts) on a fresh stand-in with the
+ * demo accounts: clips made with ffmpeg at seed time, stored like uploads,
+ * inserted as processing with their jobs queued — valid for the real
+ * pipeline (the upload checks pass; the worker publishes one) — and made
+ * only once.
+ */
+
+let running: RunningStack
+let service: SupabaseClient
+let scratch: Awaited<ReturnType<typeof scratchDir>>
+let added = 0
+const lines: string[] = []
+
+beforeAll(async () => {
+  running = await startStack()
+  await seedDemoData(running.database.pool)
+  service = createClient(running.url, running.serviceRoleKey, {
+    ...nodeRealtimeOptions,
+    auth: { persistSession: false, autoRefreshToken: false },
+  })
+  scratch = await scratchDir('demo-content')
+  added = await seedDemoContent({
+    pool: running.database.pool,
+    supabaseUrl: running.url,
+    serviceRoleKey: running.serviceRoleKey,
+    log: (line) => lines.push(line),
+    tempDir: scratch.dir,
+  })
+}, 240_000)
+
+afterAll(async () => {
+  await scratch?.remove()
+  await running?.close()
+})
+
+async function videos() {
+  const { rows } = await running.database.pool.query<{
+    id: string
+    title: string
+    type: string
+    category_id: string
+    status: string
+    source_path: string
+    thumbnail_path: string
+    is_public: boolean
+  }>(
+    `select id, title, type, category_id, status, source_path, thumbnail_path, is_public
+       from public.videos where creator_id = $1 order by created_at desc`,
+    [DEMO_CREATOR_ID],
+  )
+  return rows
+}
+
+describe('demo content', () => {
+  it('adds the demo creator’s videos and sparks, processing, in their approved categories', async () => {
+    expect(added).toBe(DEMO_CLIPS.length)
+    const rows = await videos()
+    expect(rows.map((row) => row.title)).toEqual(DEMO_CLIPS.map((clip) => clip.title))
+    expect(rows.filter((row) => row.type === 'video').length).toBeGreaterThanOrEqual(3)
+    expect(rows.filter((row) => row.type === 'spark').length).toBeGreaterThanOrEqual(4)
+    for (const row of rows) {
+      expect(row).toMatchObject({ status: 'processing', is_public: true })
+      expect(['natural-sciences-physics', 'applied-sciences-space-science-astronomy', 'technology-innovation']).toContain(
+        row.category_id,
+      )
+    }
+    expect(lines.join('\n')).toMatch(/demo content: \d+ videos and sparks made in [\d.]+ s/)
+  })
+
+  it('stores each source and thumbnail like an upload, and queues one media job per video', async () => {
+    const rows = await videos()
+    const { rows: jobs } = await running.database.pool.query(
+      `select video_id, status from public.media_jobs where video_id = any($1::uuid[])`,
+      [rows.map((row) => row.id)],
+    )
+    expect(jobs).toHaveLength(rows.length)
+    expect(new Set(jobs.map((job) => job.status))).toEqual(new Set(['queued']))
+    for (const row of rows) {
+      expect(row.source_path).toMatch(new RegExp(`^${DEMO_CREATOR_ID}/videos/[0-9a-f-]{36}\\.mp4$`))
+      expect(row.thumbnail_path).toBe(`${DEMO_CREATOR_ID}/${row.id}.jpg`)
+      const thumbnail = await service.storage.from('thumbnails').download(row.thumbnail_path)
+      expect(thumbnail.error).toBeNull()
+      expect([...new Uint8Array(await thumbnail.data!.arrayBuffer()).subarray(0, 2)]).toEqual([0xff, 0xd8])
+    }
+  })
+
+  it('makes clips the upload checks accept: sparks under 60 s and portrait, videos landscape', async () => {
+    for (const [index, row] of (await videos()).entries()) {
+      const { data, error } = await service.storage.from('uploads').download(row.source_path)
+      expect(error).toBeNull()
+      const file = path.join(scratch.dir, `check-${index}.mp4`)
+      await writeFile(file, Buffer.from(await data!.arrayBuffer()))
+      const result = await validateVideoFile(file, { type: row.type as 'video' | 'spark' })
+      expect(result.ok, row.title).toBe(true)
+      if (!result.ok) continue
+      const { width, height } = result.probe.video!
+      const clip = DEMO_CLIPS.find((candidate) => candidate.title === row.title)!
+      expect(Math.abs(result.probe.durationSeconds - clip.seconds)).toBeLessThan(0.5)
+      if (row.type === 'spark') expect({ width, height }).toEqual({ width: 360, height: 640 })
+      else expect({ width, height }).toEqual({ width: 640, height: 360 })
+    }
+  })
+
+  it('is published by the real media worker', async () => {
+    const worker = startMediaWorker({
+      pool: running.database.pool,
+      supabaseUrl: running.url,
+      serviceRoleKey: running.serviceRoleKey,
+      autoStart: false,
+      tempDir: scratch.dir,
+      log: () => {},
+    })
+    try {
+      expect(await worker.runOnce()).toBe(true)
+    } finally {
+      await worker.stop()
+    }
+    const { rows } = await running.database.pool.query(
+      `select status, hls_path from public.videos where creator_id = $1 and status <> 'processing'`,
+      [DEMO_CREATOR_ID],
+    )
+    expect(rows).toHaveLength(1)
+    expect(rows[0]).toMatchObject({ status: 'ready', hls_path: expect.stringMatching(/master\.m3u8$/) })
+  }, 120_000)
+
+  it('runs once: a second start adds nothing', async () => {
+    const again = await seedDemoContent({
+      pool: running.database.pool,
+      supabaseUrl: running.url,
+      serviceRoleKey: running.serviceRoleKey,
+    })
+    expect(again).toBe(0)
+    expect(await videos()).toHaveLength(DEMO_CLIPS.length)
+  })
+})

@@ -1,0 +1,435 @@
+import { randomBytes } from 'node:crypto'
+import { createWriteStream, openAsBlob } from 'node:fs'
+import { mkdtemp, readdir, rm } from 'node:fs/promises'
+import { hostname, tmpdir } from 'node:os'
+import path from 'node:path'
+import { Readable, Transform } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import type { ReadableStream as WebReadableStream } from 'node:stream/web'
+import { createClient } from '@supabase/supabase-js'
+import type pg from 'pg'
+import { nodeRealtimeOptions } from '../app/server/supabase-node.server'
+import { describeMediaTools, resolveMediaTools, type MediaTools } from './media-tools'
+import { DEFAULT_LEASE_MS, JobGoneError, LeaseLostError, MediaQueue, type BackoffOptions, type MediaJob } from './queue'
+import { loadTarget, markTargetFailed, markTargetReady, posterPathFor, type MediaTarget } from './targets'
+import { transcodeVideo, type OutputFile } from './transcode'
+import { MAX_VIDEO_BYTES, MESSAGES, validateVideoFile } from './validate-upload'
+
+/**
+ * The media worker: takes jobs from the queue, downloads the upload from
+ * Storage, judges it (ffprobe), transcodes it (HLS ladder, MP4, poster),
+ * uploads the results to Storage and publishes the video — all as the
+ * service role, the one identity allowed to write bucket `media` and the
+ * server-owned columns. In embedded mode it runs inside the app's process
+ * on the PGlite pool (polling); in server mode `npm run worker` runs it as
+ * its own process, as many as wanted, woken by LISTEN media_jobs.
+ */
+
+export type WorkerLog = (level: 'info' | 'warn' | 'error', message: string) => void
+
+export interface MediaWorkerOptions {
+  pool: pg.Pool
+  /** Storage is reached over its HTTP API with the service role key: the stand-in or a real Supabase. */
+  supabaseUrl: string
+  serviceRoleKey: string
+  /** Names this worker in `media_jobs.locked_by`; default host:pid:random. */
+  workerId?: string
+  /** Jobs at once (each ffmpeg already uses every core; more helps while others download or upload). */
+  concurrency?: number
+  /** How often to look for due jobs when nothing wakes the worker; default 10 s with LISTEN, 2 s without. */
+  pollMs?: number
+  /** How long a job stays ours without a heartbeat; default 60 s. */
+  leaseMs?: number
+  /** Wait on LISTEN media_jobs; default when the pool has more than one connection (a server, not PGlite). */
+  listen?: boolean
+  /** Take jobs in the background; false leaves it to runOnce() (tests). Default true. */
+  autoStart?: boolean
+  /** Where jobs download and transcode; default the OS temp folder. */
+  tempDir?: string
+  maxBytes?: number
+  backoff?: BackoffOptions
+  tools?: MediaTools
+  /** x264 preset for the ladder. */
+  preset?: string
+  log?: WorkerLog
+}
+
+export interface MediaWorker {
+  readonly id: string
+  /** Takes one due job and works it to the end; false when none was due. */
+  runOnce(): Promise<boolean>
+  /**
+   * Stops taking jobs; waits up to `graceMs` (default 0) for the running
+   * ones, then kills their ffmpeg and hands them back to the queue (if that
+   * write fails, their lease runs out and another worker takes them). Once
+   * it resolves, no child process of this worker is left. Calling it again
+   * (a second Ctrl-C) cuts the first call's grace short.
+   */
+  stop(options?: { graceMs?: number }): Promise<void>
+}
+
+const STOPPING = Symbol('media worker stopping')
+/** Job folders are `lumen-media-<pid>-job<id>-<random>` in the temp folder. */
+const WORK_DIR_PREFIX = 'lumen-media-'
+
+/**
+ * Removes the job folders of worker processes that no longer exist (killed
+ * mid-job, their `finally` never ran). A live process's folders are left
+ * alone, whoever it is.
+ */
+export async function sweepAbandonedWorkDirs(tempRoot: string): Promise<string[]> {
+  const removed: string[] = []
+  for (const name of await readdir(tempRoot).catch(() => [] as string[])) {
+    const pid = Number(new RegExp(`^${WORK_DIR_PREFIX}(\\d+)-job\\d+-`).exec(name)?.[1])
+    if (!pid || pid === process.pid || isAlive(pid)) continue
+    await rm(path.join(tempRoot, name), { recursive: true, force: true })
+    removed.push(name)
+  }
+  return removed
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+interface ActiveJob {
+  job: MediaJob
+  controller: AbortController
+  settled: Promise<void>
+}
+
+const defaultLog: WorkerLog = (level, message) => {
+  const line = `[media-worker] ${message}`
+  if (level === 'error') console.error(line)
+  else if (level === 'warn') console.warn(line)
+  else console.log(line)
+}
+
+export function startMediaWorker(options: MediaWorkerOptions): MediaWorker {
+  const id = options.workerId ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`
+  const log = options.log ?? defaultLog
+  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS
+  const listen = options.listen ?? (options.pool.options.max ?? 10) > 1
+  const pollMs = options.pollMs ?? (listen ? 10_000 : 2_000)
+  const concurrency = Math.max(1, options.concurrency ?? 1)
+  const tempRoot = options.tempDir ?? tmpdir()
+  const maxBytes = options.maxBytes ?? MAX_VIDEO_BYTES
+  const tools = options.tools ?? resolveMediaTools()
+  const queue = new MediaQueue(options.pool, options.backoff)
+  const storage = createClient(options.supabaseUrl, options.serviceRoleKey, {
+    ...nodeRealtimeOptions,
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  }).storage
+
+  const active = new Set<ActiveJob>()
+  let stopping = false
+  let stopped = () => {}
+  const stoppedSignal = new Promise<void>((resolve) => (stopped = resolve))
+  // Idle loops wait here until a timer, a notification or stop() wakes them.
+  const waiters = new Set<() => void>()
+  const wakeUp = () => {
+    for (const waiter of [...waiters]) waiter()
+  }
+  const idle = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer)
+        waiters.delete(done)
+        resolve()
+      }
+      const timer = setTimeout(done, ms)
+      waiters.add(done)
+    })
+
+  // Every runOnce() under way, so that stop() can wait for them all (tests call it directly).
+  const runs = new Set<Promise<boolean>>()
+
+  function runOnce(): Promise<boolean> {
+    const run = takeAndWork()
+    runs.add(run)
+    void run.finally(() => runs.delete(run)).catch(() => {})
+    return run
+  }
+
+  async function takeAndWork(): Promise<boolean> {
+    if (stopping) return false
+    const job = await queue.claim(id, leaseMs)
+    if (!job) return false
+    if (stopping) {
+      // stop() came while the claim was on its way: hand the job straight back.
+      await queue.release(job).catch(() => false)
+      return true
+    }
+    const controller = new AbortController()
+    const entry: ActiveJob = { job, controller, settled: Promise.resolve() }
+    entry.settled = work(job, controller).finally(() => active.delete(entry))
+    active.add(entry)
+    await entry.settled
+    return true
+  }
+
+  /** Runs a claimed job to one of its ends; never throws. */
+  async function work(job: MediaJob, controller: AbortController): Promise<void> {
+    const started = Date.now()
+    const label = `job ${job.id} (${job.videoId ? `video ${job.videoId}` : `quote ${job.quoteId}`}, attempt ${job.attempts}/${job.maxAttempts})`
+    const uploaded: PlannedObject[] = []
+    const stopHeartbeat = keepLease(job, controller)
+    try {
+      const outcome = await transcodeJob(job, controller.signal, uploaded)
+      log('info', `${label}: ${outcome} in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+    } catch (error) {
+      const reason: unknown = controller.signal.reason
+      if (reason === STOPPING) {
+        const released = await queue.release(job).catch(() => false)
+        log('info', `${label}: stopped; ${released ? 'handed back to the queue' : 'left for its lease to expire'}`)
+      } else if (reason instanceof JobGoneError || error instanceof JobGoneError) {
+        // Deleted while we worked: what we uploaded for it belongs to nothing.
+        await removeObjects(uploaded)
+        log('info', `${label}: dropped, its ${job.videoId ? 'video' : 'quote'} was deleted meanwhile`)
+      } else if (reason instanceof LeaseLostError || error instanceof LeaseLostError) {
+        log('warn', `${label}: lost its lease to another worker; leaving the job to it`)
+      } else {
+        const message = error instanceof Error ? error.message : String(error)
+        try {
+          const { gaveUp, runAfter } = await queue.fail(job, message)
+          log('warn', `${label}: failed: ${message}${gaveUp ? ' — no attempts left' : `; retrying after ${runAfter}`}`)
+        } catch (failError) {
+          log('error', `${label}: failed (${message}) and could not record it (${String(failError)}); its lease will expire`)
+        }
+      }
+    } finally {
+      stopHeartbeat()
+    }
+  }
+
+  /** Extends the lease every third of it; aborts the job when another worker has it now. */
+  function keepLease(job: MediaJob, controller: AbortController): () => void {
+    let timer: NodeJS.Timeout | undefined
+    let stopped = false
+    const beat = async () => {
+      try {
+        const lease = await queue.heartbeat(job, leaseMs)
+        if (lease === 'taken') controller.abort(new LeaseLostError(job))
+        if (lease === 'gone') controller.abort(new JobGoneError(job))
+      } catch (error) {
+        log('warn', `job ${job.id}: heartbeat failed (${String(error)}); trying again`)
+      }
+      if (!stopped && !controller.signal.aborted) timer = setTimeout(beat, leaseMs / 3)
+    }
+    timer = setTimeout(beat, leaseMs / 3)
+    return () => {
+      stopped = true
+      clearTimeout(timer)
+    }
+  }
+
+  /** The job's work; returns what became of it, throws when it should be tried again. */
+  async function transcodeJob(job: MediaJob, signal: AbortSignal, uploaded: PlannedObject[]): Promise<string> {
+    const target = await queue.asService((tx) => loadTarget(tx, job))
+    if (!target) {
+      await queue.complete(job, undefined, 'its video or quote no longer exists')
+      return 'nothing to do: its video or quote no longer exists'
+    }
+
+    const workDir = await mkdtemp(path.join(tempRoot, `${WORK_DIR_PREFIX}${process.pid}-job${job.id}-`))
+    try {
+      const source = path.join(workDir, 'source')
+      const downloaded = await download(target.sourcePath, source, signal)
+      const validation = downloaded
+        ? await validateVideoFile(source, { type: target.purpose, maxBytes, tools, signal })
+        : { ok: false as const, message: target.purpose === 'quote' ? MESSAGES.quoteTooLarge : MESSAGES.videoTooLarge }
+      if (!validation.ok) {
+        // The upload itself is wrong: trying again cannot help. Tell the uploader and close the job.
+        await queue.complete(job, (tx) => markTargetFailed(tx, job, validation.message), validation.message)
+        return `refused: ${validation.message}`
+      }
+
+      const posterPath = posterPathFor(target)
+      const makePoster = target.kind === 'video' && (!target.thumbnailPath || target.thumbnailPath === posterPath)
+      const result = await transcodeVideo(source, validation.probe, path.join(workDir, 'out'), {
+        poster: makePoster,
+        signal,
+        tools,
+        preset: options.preset,
+      })
+
+      const uploads = result.files.map((file) => objectFor(target, file, posterPath))
+      // Variants and segments first, the master playlist (the way in) after them.
+      const [master, rest] = partition(uploads, (upload) => upload.file.path === result.master)
+      await uploadAll(rest, result.dir, signal, uploaded)
+      await uploadAll(master, result.dir, signal, uploaded)
+
+      signal.throwIfAborted()
+      await queue.complete(job, (tx) =>
+        markTargetReady(tx, target, {
+          hlsPath: `${target.mediaPrefix}/${result.master}`,
+          mp4Path: `${target.mediaPrefix}/${result.mp4}`,
+          posterPath: result.poster ? posterPath : null,
+          durationSeconds: validation.probe.durationSeconds,
+          width: validation.probe.video!.width,
+          height: validation.probe.video!.height,
+          sizeBytes: validation.probe.sizeBytes,
+        }),
+      )
+      const ladder = result.renditions.map((rendition) => `${rendition.width}x${rendition.height}`).join(', ')
+      return `ready: ${ladder}, ${uploads.length} files, ${validation.probe.durationSeconds.toFixed(1)} s of video`
+    } finally {
+      await rm(workDir, { recursive: true, force: true })
+    }
+  }
+
+  /** Streams the upload to `file`; false when it is larger than any upload may be. */
+  async function download(objectName: string, file: string, signal: AbortSignal): Promise<boolean> {
+    const { data, error } = await storage.from('uploads').download(objectName, {}, { signal }).asStream()
+    if (error) throw new Error(`could not download uploads/${objectName}: ${error.message}`)
+    let received = 0
+    let tooLarge = false
+    const limit = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        received += chunk.length
+        if (received > maxBytes) {
+          tooLarge = true
+          callback(new Error('upload larger than the limit'))
+        } else callback(null, chunk)
+      },
+    })
+    try {
+      await pipeline(Readable.fromWeb(data as WebReadableStream), limit, createWriteStream(file), { signal })
+    } catch (pipelineError) {
+      if (tooLarge) return false
+      throw pipelineError
+    }
+    return true
+  }
+
+  interface PlannedObject {
+    file: OutputFile
+    bucket: 'media' | 'thumbnails'
+    name: string
+  }
+
+  function objectFor(target: MediaTarget, file: OutputFile, posterPath: string): PlannedObject {
+    if (file.path === 'poster.jpg') return { file, bucket: 'thumbnails', name: posterPath }
+    return { file, bucket: 'media', name: `${target.mediaPrefix}/${file.path}` }
+  }
+
+  /** Uploads with `upsert`: a job run twice writes the same names again, never a second copy. */
+  async function uploadAll(objects: PlannedObject[], dir: string, signal: AbortSignal, uploaded: PlannedObject[]) {
+    let next = 0
+    let failure: { error: unknown } | undefined
+    const lane = async () => {
+      while (next < objects.length && !failure) {
+        try {
+          signal.throwIfAborted()
+          const object = objects[next++]!
+          const body = await openAsBlob(path.join(dir, object.file.path), { type: object.file.contentType })
+          const { error } = await storage
+            .from(object.bucket)
+            .upload(object.name, body, { contentType: object.file.contentType, upsert: true })
+          if (error) throw new Error(`could not upload ${object.bucket}/${object.name}: ${error.message}`)
+          uploaded.push(object)
+        } catch (error) {
+          failure ??= { error }
+        }
+      }
+    }
+    // Four at a time; on a failure the others finish their current upload and stop, so that
+    // `uploaded` is complete when this returns (a dropped job removes exactly those).
+    await Promise.all(Array.from({ length: Math.min(4, objects.length) }, lane))
+    if (failure) throw failure.error
+  }
+
+  /** Best effort: what cannot be removed now is logged, never thrown. */
+  async function removeObjects(objects: PlannedObject[]) {
+    for (const bucket of ['media', 'thumbnails'] as const) {
+      const names = objects.filter((object) => object.bucket === bucket).map((object) => object.name)
+      if (!names.length) continue
+      const { error } = await storage
+        .from(bucket)
+        .remove(names)
+        .catch((thrown: unknown) => ({ error: thrown instanceof Error ? thrown : new Error(String(thrown)) }))
+      if (error) log('warn', `could not remove ${names.length} orphaned objects from ${bucket}: ${error.message}`)
+    }
+  }
+
+  // LISTEN on a connection of its own; any notification wakes the idle loops.
+  async function listenLoop() {
+    while (!stopping) {
+      try {
+        const client = await options.pool.connect()
+        const lost = new Promise<void>((resolve) => {
+          client.on('error', () => resolve())
+          client.on('end', () => resolve())
+        })
+        client.on('notification', wakeUp)
+        try {
+          await client.query('LISTEN media_jobs')
+          wakeUp() // jobs queued while nobody listened
+          await Promise.race([lost, stoppedSignal])
+        } finally {
+          client.release(true)
+        }
+      } catch (error) {
+        if (!stopping) log('warn', `LISTEN media_jobs failed (${String(error)}); polling every ${pollMs} ms meanwhile`)
+      }
+      if (!stopping) await idle(pollMs)
+    }
+  }
+
+  async function loop() {
+    while (!stopping) {
+      let worked = false
+      try {
+        worked = await runOnce()
+      } catch (error) {
+        log('warn', `could not take a job: ${error instanceof Error ? error.message : String(error)}`)
+      }
+      if (!worked && !stopping) await idle(pollMs)
+    }
+  }
+
+  const loops: Promise<void>[] = []
+  let listening: Promise<void> = Promise.resolve()
+  if (options.autoStart ?? true) {
+    void sweepAbandonedWorkDirs(tempRoot).then(
+      (removed) => removed.length && log('info', `removed ${removed.length} job folders left by stopped processes`),
+      (error: unknown) => log('warn', `could not sweep old job folders: ${String(error)}`),
+    )
+    if (listen) listening = listenLoop()
+    for (let slot = 0; slot < concurrency; slot++) loops.push(loop())
+    log(
+      'info',
+      `${id} started: ${concurrency} at a time, ${listen ? 'LISTEN media_jobs and polling' : 'polling'} every ${pollMs} ms; ${describeMediaTools(tools)}`,
+    )
+  }
+
+  return {
+    id,
+    runOnce,
+    async stop({ graceMs = 0 } = {}) {
+      if (!stopping) {
+        stopping = true
+        stopped()
+        wakeUp()
+      }
+      const running = () => Promise.allSettled([...active].map((entry) => entry.settled))
+      if (graceMs > 0 && active.size) {
+        let timer: NodeJS.Timeout | undefined
+        await Promise.race([running(), new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)))])
+        clearTimeout(timer)
+      }
+      for (const entry of active) entry.controller.abort(STOPPING)
+      await running()
+      await Promise.allSettled([...runs, ...loops, listening])
+    },
+  }
+}
+
+function partition<T>(items: T[], test: (item: T) => boolean): [T[], T[]] {
+  return [items.filter(test), items.filter((item) => !test(item))]
+}

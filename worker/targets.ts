@@ -1,0 +1,135 @@
+import type { Tx } from '../app/server/db.server'
+
+/**
+ * What a media job works on — a video (or spark) or a video quote — and
+ * the rows the worker writes when it is done. Always inside a transaction
+ * run as the service role: these are the server-owned columns that row
+ * owners may not touch (videos_protect_columns, quotes_protect_columns).
+ */
+
+export interface MediaJobRef {
+  id: number
+  kind: string
+  videoId: string | null
+  quoteId: string | null
+}
+
+export interface MediaTarget {
+  kind: 'video' | 'quote'
+  id: string
+  /** The creator of the video, or the author of the quote. */
+  ownerId: string
+  /** The rules the upload is judged by. */
+  purpose: 'video' | 'spark' | 'quote'
+  /** Object name in bucket `uploads`. */
+  sourcePath: string
+  /** Folder in bucket `media`: `videos/<id>` or `quotes/<id>`. */
+  mediaPrefix: string
+  /** Videos only: the thumbnail it has now (bucket `thumbnails`). */
+  thumbnailPath: string | null
+}
+
+/** Where the worker puts a generated poster: the creator's folder of bucket `thumbnails`. */
+export function posterPathFor(target: Pick<MediaTarget, 'ownerId' | 'id'>): string {
+  return `${target.ownerId}/${target.id}-poster.jpg`
+}
+
+/** The job's video or quote, or null when it has been deleted (or has no upload to work on). */
+export async function loadTarget(tx: Tx, job: MediaJobRef): Promise<MediaTarget | null> {
+  if (job.videoId) {
+    const video = await tx
+      .selectFrom('videos')
+      .select(['id', 'creator_id', 'type', 'source_path', 'thumbnail_path'])
+      .where('id', '=', job.videoId)
+      .executeTakeFirst()
+    if (!video?.source_path) return null
+    return {
+      kind: 'video',
+      id: video.id,
+      ownerId: video.creator_id,
+      purpose: video.type === 'spark' ? 'spark' : 'video',
+      sourcePath: video.source_path,
+      mediaPrefix: `videos/${video.id}`,
+      thumbnailPath: video.thumbnail_path,
+    }
+  }
+  if (job.quoteId) {
+    const quote = await tx
+      .selectFrom('quotes')
+      .select(['id', 'user_id', 'response_source_path'])
+      .where('id', '=', job.quoteId)
+      .executeTakeFirst()
+    if (!quote?.response_source_path) return null
+    return {
+      kind: 'quote',
+      id: quote.id,
+      ownerId: quote.user_id,
+      purpose: 'quote',
+      sourcePath: quote.response_source_path,
+      mediaPrefix: `quotes/${quote.id}`,
+      thumbnailPath: null,
+    }
+  }
+  return null
+}
+
+export interface ReadyMedia {
+  hlsPath: string
+  mp4Path: string
+  /** Set when the worker made a poster because the video had no thumbnail. */
+  posterPath: string | null
+  durationSeconds: number
+  width: number
+  height: number
+  sizeBytes: number
+}
+
+/** Publishes the renditions (in the transaction that completes the job). */
+export async function markTargetReady(tx: Tx, target: MediaTarget, media: ReadyMedia): Promise<void> {
+  if (target.kind === 'video') {
+    await tx
+      .updateTable('videos')
+      .set((eb) => ({
+        status: 'ready',
+        status_message: null,
+        hls_path: media.hlsPath,
+        mp4_path: media.mp4Path,
+        thumbnail_path: media.posterPath ? eb.fn.coalesce('thumbnail_path', eb.val(media.posterPath)) : eb.ref('thumbnail_path'),
+        duration_seconds: Math.round(media.durationSeconds * 1000) / 1000,
+        width: media.width,
+        height: media.height,
+        size_bytes: media.sizeBytes,
+      }))
+      .where('id', '=', target.id)
+      .execute()
+    return
+  }
+  await tx
+    .updateTable('quotes')
+    .set({
+      response_status: 'ready',
+      response_status_message: null,
+      response_hls_path: media.hlsPath,
+      response_mp4_path: media.mp4Path,
+    })
+    .where('id', '=', target.id)
+    .execute()
+}
+
+/** Shows the uploader why their video will not play; the job's own `last_error` keeps the details. */
+export async function markTargetFailed(tx: Tx, job: MediaJobRef, message: string): Promise<void> {
+  const shown = message.slice(0, 1000)
+  if (job.videoId) {
+    await tx
+      .updateTable('videos')
+      .set({ status: 'failed', status_message: shown })
+      .where('id', '=', job.videoId)
+      .execute()
+  } else if (job.quoteId) {
+    await tx
+      .updateTable('quotes')
+      .set({ response_status: 'failed', response_status_message: shown })
+      .where('id', '=', job.quoteId)
+      .execute()
+  }
+}
