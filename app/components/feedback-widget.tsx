@@ -8,6 +8,7 @@ import {
 } from '~/lib/schemas/feedback'
 import { Alert } from './ui/alert'
 import { FieldError, TextAreaField } from './ui/field'
+import { Sheet } from './ui/sheet'
 import { Spinner } from './ui/spinner'
 import { useHydrated } from './use-hydrated'
 
@@ -94,57 +95,17 @@ export function FeedbackWidget({ signedIn, aboveBottomBar }: { signedIn: boolean
  * the Feedback button.
  */
 function FeedbackPanel({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const dialogRef = useRef<HTMLDialogElement>(null)
-  const titleId = useId()
-
-  useEffect(() => {
-    const dialog = dialogRef.current
-    if (!dialog) return
-    if (open && !dialog.open) dialog.showModal()
-    if (!open && dialog.open) dialog.close()
-  }, [open])
-
   return (
-    <dialog
-      ref={dialogRef}
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault()
-        onClose()
-      }}
-      onClose={() => {
-        if (open) onClose()
-      }}
-      onClick={(event) => {
-        if (event.target === dialogRef.current) onClose()
-      }}
-      className="m-0 mt-auto max-h-[calc(100dvh-1rem)] w-full max-w-none overflow-y-auto rounded-t-2xl bg-white p-0 text-ink-900 shadow-2xl backdrop:bg-ink-950/40 sm:mb-6 sm:ml-auto sm:mr-6 sm:w-[26rem] sm:rounded-card"
+    <Sheet
+      open={open}
+      onClose={onClose}
+      title="Send feedback"
+      subtitle="Tell us what works and what could be better."
+      closeLabel="Close feedback"
+      placement="corner"
     >
-      {open ? (
-        <div className="p-5 pb-[calc(1.25rem+env(safe-area-inset-bottom))] sm:p-6">
-          <div className="mb-4 flex items-start justify-between gap-4">
-            <div>
-              <h2 id={titleId} className="text-heading">
-                Send feedback
-              </h2>
-              <p className="text-caption mt-0.5">Tell us what works and what could be better.</p>
-            </div>
-            <button
-              type="button"
-              onClick={onClose}
-              className="-mr-2 -mt-1 inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-ink-500 hover:bg-ink-100 hover:text-ink-900"
-            >
-              <span className="sr-only">Close feedback</span>
-              <svg viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor" aria-hidden="true">
-                <path d="M5.3 5.3a1 1 0 0 1 1.4 0L10 8.6l3.3-3.3a1 1 0 1 1 1.4 1.4L11.4 10l3.3 3.3a1 1 0 0 1-1.4 1.4L10 11.4l-3.3 3.3a1 1 0 0 1-1.4-1.4L8.6 10 5.3 6.7a1 1 0 0 1 0-1.4Z" />
-              </svg>
-            </button>
-          </div>
-          {/* Mounted while open only: every opening starts with a fresh form and fetcher. */}
-          <PanelForm onDone={onClose} />
-        </div>
-      ) : null}
-    </dialog>
+      <PanelForm onDone={onClose} />
+    </Sheet>
   )
 }
 

@@ -1,5 +1,5 @@
 import { Link, useFetcher, useLocation, useRouteLoaderData } from '@remix-run/react'
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { REPORT_REASONS } from '~/lib/catalog'
 import {
   parseReport,
@@ -11,6 +11,7 @@ import {
 } from '~/lib/schemas/report'
 import { Alert } from './ui/alert'
 import { SelectField, TextAreaField } from './ui/field'
+import { Sheet } from './ui/sheet'
 import { Spinner } from './ui/spinner'
 import { useHydrated } from './use-hydrated'
 
@@ -177,61 +178,16 @@ export function ReportDialog({
   returnTo?: string
 }) {
   const back = useReturnTo(returnTo)
-  const dialogRef = useRef<HTMLDialogElement>(null)
-  const titleId = useId()
-
-  useEffect(() => {
-    const dialog = dialogRef.current
-    if (!dialog) return
-    if (open && !dialog.open) {
-      dialog.showModal()
-      // The reason first (showModal alone would focus the Close button).
-      dialog.querySelector<HTMLElement>('[name="reason"]')?.focus()
-    }
-    if (!open && dialog.open) dialog.close()
-  }, [open])
-
   return (
-    <dialog
-      ref={dialogRef}
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault()
-        onClose()
-      }}
-      onClose={() => {
-        if (open) onClose()
-      }}
-      onClick={(event) => {
-        if (event.target === dialogRef.current) onClose()
-      }}
-      className="m-0 mt-auto max-h-[calc(100dvh-1rem)] w-full max-w-none overflow-y-auto rounded-t-2xl bg-white p-0 text-left text-ink-900 shadow-2xl backdrop:bg-ink-950/50 sm:m-auto sm:w-[28rem] sm:rounded-card"
+    <Sheet
+      open={open}
+      onClose={onClose}
+      title={<>Report {NOUNS[contentType]}</>}
+      subtitle={contentLabel ? `“${contentLabel}”` : undefined}
+      initialFocus='[name="reason"]'
     >
-      {open ? (
-        <div className="p-5 pb-[calc(1.25rem+env(safe-area-inset-bottom))] sm:p-6">
-          <div className="mb-4 flex items-start justify-between gap-4">
-            <div className="min-w-0">
-              <h2 id={titleId} className="text-heading">
-                Report {NOUNS[contentType]}
-              </h2>
-              {contentLabel ? <p className="text-caption mt-0.5 truncate">“{contentLabel}”</p> : null}
-            </div>
-            <button
-              type="button"
-              onClick={onClose}
-              className="-mr-2 -mt-1 inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-ink-500 hover:bg-ink-100 hover:text-ink-900"
-            >
-              <span className="sr-only">Close</span>
-              <svg viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor" aria-hidden="true">
-                <path d="M5.3 5.3a1 1 0 0 1 1.4 0L10 8.6l3.3-3.3a1 1 0 1 1 1.4 1.4L11.4 10l3.3 3.3a1 1 0 0 1-1.4 1.4L10 11.4l-3.3 3.3a1 1 0 0 1-1.4-1.4L8.6 10 5.3 6.7a1 1 0 0 1 0-1.4Z" />
-              </svg>
-            </button>
-          </div>
-          {/* Mounted while open only: every opening starts with a fresh form and fetcher. */}
-          <DialogForm contentType={contentType} contentId={contentId} returnTo={back} onDone={onClose} />
-        </div>
-      ) : null}
-    </dialog>
+      <DialogForm contentType={contentType} contentId={contentId} returnTo={back} onDone={onClose} />
+    </Sheet>
   )
 }
 
