@@ -199,23 +199,33 @@ export async function toggleLike(claims: JwtClaims, id: string, want?: boolean):
   if (!isUuid(id)) throw notFound()
   return asCaller(claims, async (tx) => {
     if (!(await visibleVideo(tx, id))) throw notFound()
-    const liked = Boolean(
-      await tx
-        .selectFrom('video_likes')
-        .select('video_id')
-        .where('video_id', '=', id)
-        .where('user_id', '=', claims.sub)
-        .executeTakeFirst(),
-    )
-    const target = want ?? !liked
-    if (target && !liked) {
-      await tx.insertInto('video_likes').values({ video_id: id }).onConflict((oc) => oc.doNothing()).execute()
-    } else if (!target && liked) {
-      await tx.deleteFrom('video_likes').where('video_id', '=', id).where('user_id', '=', claims.sub).execute()
-    }
-    const { like_count } = await tx.selectFrom('videos').select('like_count').where('id', '=', id).executeTakeFirstOrThrow()
-    return { likes: like_count, hasLiked: target }
+    return setLike(tx, 'video', id, claims.sub, want)
   })
+}
+
+/** Where each kind of like lives: its table, the liked row's key column, and the counted table. */
+const LIKES = {
+  video: { table: 'video_likes', key: 'video_id', counted: 'videos' },
+  quote: { table: 'quote_likes', key: 'quote_id', counted: 'quotes' },
+} as const
+
+/**
+ * Sets the caller's like on a video or quote to `want` (or flips it), inside
+ * the caller's transaction so RLS decides, and returns the count the
+ * database's trigger keeps. The insert names no user: it defaults to auth.uid().
+ */
+async function setLike(tx: Tx, kind: keyof typeof LIKES, id: string, userId: string, want?: boolean): Promise<LikeState> {
+  const { table, key, counted } = LIKES[kind]
+  const existing = await sql`select 1 from ${sql.table(table)} where ${sql.ref(key)} = ${id} and user_id = ${userId}`.execute(tx)
+  const liked = existing.rows.length > 0
+  const target = want ?? !liked
+  if (target && !liked) {
+    await sql`insert into ${sql.table(table)} (${sql.ref(key)}) values (${id}) on conflict do nothing`.execute(tx)
+  } else if (!target && liked) {
+    await sql`delete from ${sql.table(table)} where ${sql.ref(key)} = ${id} and user_id = ${userId}`.execute(tx)
+  }
+  const { rows } = await sql<{ like_count: number }>`select like_count from ${sql.table(counted)} where id = ${id}`.execute(tx)
+  return { likes: rows[0]?.like_count ?? 0, hasLiked: target }
 }
 
 // Views ----------------------------------------------------------------------------------
@@ -386,22 +396,7 @@ export async function toggleQuoteLike(claims: JwtClaims | null, quoteId: string,
   return asCaller(claims, async (tx) => {
     const quote = await tx.selectFrom('quotes').select('id').where('id', '=', quoteId).executeTakeFirst()
     if (!quote) throw new VideoActionError(404, VIDEO_MESSAGES.quoteNotFound)
-    const liked = Boolean(
-      await tx
-        .selectFrom('quote_likes')
-        .select('quote_id')
-        .where('quote_id', '=', quoteId)
-        .where('user_id', '=', claims.sub)
-        .executeTakeFirst(),
-    )
-    const target = want ?? !liked
-    if (target && !liked) {
-      await tx.insertInto('quote_likes').values({ quote_id: quoteId }).onConflict((oc) => oc.doNothing()).execute()
-    } else if (!target && liked) {
-      await tx.deleteFrom('quote_likes').where('quote_id', '=', quoteId).where('user_id', '=', claims.sub).execute()
-    }
-    const { like_count } = await tx.selectFrom('quotes').select('like_count').where('id', '=', quoteId).executeTakeFirstOrThrow()
-    return { likes: like_count, hasLiked: target }
+    return setLike(tx, 'quote', quoteId, claims.sub, want)
   })
 }
 
