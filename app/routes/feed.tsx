@@ -7,7 +7,7 @@ import { Alert } from '~/components/ui/alert'
 import { Page, PageHeader } from '~/components/ui/page'
 import { EmptyState, filterQuery, PagedVideoGrid, type PagedLoaderData } from '~/components/video-grid'
 import { categoryName } from '~/lib/catalog'
-import { FEED_PAGE_SIZE, loadFeed } from '~/server/feed.server'
+import { browseParams, FEED_PAGE_SIZE, loadFeed } from '~/server/feed.server'
 import { jsonWithHeaders } from '~/server/http.server'
 import { requireUser } from '~/server/session.server'
 
@@ -25,9 +25,7 @@ export const FEED_MESSAGES = {
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { claims, headers } = await requireUser(request, context)
-  const params = new URL(request.url).searchParams
-  const filters = { search: params.get('search')?.slice(0, 200) ?? '', category: params.get('category') ?? '' }
-  const cursor = params.get('cursor')
+  const { filters, cursor } = browseParams(request)
   try {
     const { fallback, ...page } = await loadFeed(claims, { type: 'video', ...filters, cursor, limit: FEED_PAGE_SIZE })
     const data: PagedLoaderData = { page }

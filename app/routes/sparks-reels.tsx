@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react'
 import { REEL_EMPTY, ReelViewer, type ReelItem, type ReelWindow } from '~/components/reel-viewer'
 import { filterQuery } from '~/components/video-grid'
-import { countVideos, listVideos, listVideosFrom, type VideoCardItem } from '~/server/feed.server'
+import { browseParams, countVideos, listVideos, listVideosFrom, type VideoCardItem } from '~/server/feed.server'
 import type { ShellHandle } from '~/root'
 import { jsonWithHeaders } from '~/server/http.server'
 import { requireUser } from '~/server/session.server'
@@ -24,9 +24,7 @@ export const handle: ShellHandle = { immersive: true }
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { claims, headers } = await requireUser(request, context)
-  const params = new URL(request.url).searchParams
-  const filters = { search: params.get('search')?.slice(0, 200) ?? '', category: params.get('category') ?? '' }
-  const cursor = params.get('cursor')
+  const { filters, cursor, params } = browseParams(request)
   const start = params.get('start')
   try {
     if (cursor) {

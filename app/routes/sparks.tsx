@@ -7,7 +7,7 @@ import { Page, PageHeader } from '~/components/ui/page'
 import { BoltIcon } from '~/components/video-card'
 import { EmptyState, filterQuery, PagedVideoGrid, type PagedLoaderData } from '~/components/video-grid'
 import { LIMITS } from '~/lib/catalog'
-import { listVideos } from '~/server/feed.server'
+import { browseParams, listVideos } from '~/server/feed.server'
 import { jsonWithHeaders } from '~/server/http.server'
 import { requireUser } from '~/server/session.server'
 
@@ -23,9 +23,7 @@ export const SPARKS_MESSAGES = {
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { claims, headers } = await requireUser(request, context)
-  const params = new URL(request.url).searchParams
-  const filters = { search: params.get('search')?.slice(0, 200) ?? '', category: params.get('category') ?? '' }
-  const cursor = params.get('cursor')
+  const { filters, cursor } = browseParams(request)
   try {
     const data: PagedLoaderData = {
       page: await listVideos(claims, { type: 'spark', ...filters, cursor, limit: LIMITS.sparksPageSize }),

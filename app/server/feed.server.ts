@@ -65,6 +65,16 @@ export interface ListVideosOptions {
 export const MAX_PAGE_SIZE = 50
 /** Feed cards per page: four rows of three on a desktop. */
 export const FEED_PAGE_SIZE = 12
+
+/** The filters and page a browse URL asks for (`?search=&category=&cursor=`), as the feed, sparks and reels read them. */
+export function browseParams(request: Request) {
+  const params = new URL(request.url).searchParams
+  return {
+    filters: { search: params.get('search')?.slice(0, 200) ?? '', category: params.get('category') ?? '' },
+    cursor: params.get('cursor'),
+    params,
+  }
+}
 /** Longest search text considered; the rest is ignored. */
 export const SEARCH_MAX_CHARS = 200
 
