@@ -115,6 +115,7 @@ test.describe('sign-in on a phone', () => {
     await page.goto('/login')
     await expectNoHorizontalScroll(page)
     await page.getByRole('link', { name: 'Forgot Password?' }).click()
+    await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible()
     await expectNoHorizontalScroll(page)
     await page.getByRole('link', { name: 'Cancel' }).click()
     await signIn(page, user.email, user.password)

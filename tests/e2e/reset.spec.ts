@@ -46,6 +46,8 @@ for (const javaScriptEnabled of [true, false]) {
 
       await page.goto('/login')
       await page.getByRole('link', { name: 'Forgot Password?' }).click()
+      // Wait for the reset form: filling earlier could type into the outgoing sign-in form's Email.
+      await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible()
       await page.getByLabel('Email').fill(user.email)
       await page.getByRole('button', { name: 'Send Reset Link' }).click()
       await expect(page.getByText('Password reset instructions have been sent to your email')).toBeVisible()
