@@ -9,9 +9,9 @@ import { getEnv, isEmbedded, publicUrl, reloadEnv, usesStandIn } from './app/ser
 import { sameOriginWrites } from './app/server/same-origin.server'
 import type { LumenLoadContext } from './app/server/supabase.server'
 import { createStack, type Stack } from './stack/index'
-import { migrate } from './stack/postgres/migrate'
-import { seedDemoContent } from './stack/postgres/demo-content'
-import { seedDemoData } from './stack/postgres/seed'
+import { migrate } from './db/migrate'
+import { seedDemoContent } from './stack/demo-content'
+import { seedDemoData } from './db/seed'
 import { startMediaWorker, type MediaWorker } from './worker/media-worker'
 
 /**

@@ -13,7 +13,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'unit',
-          include: ['app/**/*.test.{ts,tsx}', 'stack/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+          include: ['app/**/*.test.{ts,tsx}', 'db/**/*.test.ts', 'media/**/*.test.ts', 'stack/**/*.test.ts', 'tests/unit/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['tests/support/fail-on-console-error.ts'],
         },

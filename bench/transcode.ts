@@ -4,8 +4,8 @@ import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { describeMediaTools, resolveMediaTools, runMediaTool } from '../worker/media-tools'
-import { probeMedia } from '../worker/probe'
+import { describeMediaTools, resolveMediaTools, runMediaTool } from '../media/tools'
+import { probeMedia } from '../media/probe'
 import { DEFAULT_PRESET, KEYFRAME_SECONDS, planRenditions, SEGMENT_SECONDS, transcodeVideo, type TranscodeResult } from '../worker/transcode'
 
 /**

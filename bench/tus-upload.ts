@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises'
 import { pathToFileURL } from 'node:url'
 import { createClient } from '@supabase/supabase-js'
 import * as tus from 'tus-js-client'
-import { nodeRealtimeOptions } from '../app/server/supabase-node.server'
+import { nodeRealtimeOptions } from '../db/supabase-node'
 import { startStack } from '../tests/support/stack'
 
 /**

@@ -5,8 +5,8 @@
  * PGlite allows one process at a time.
  */
 import { getEnv } from '../app/server/env.server'
-import { openDatabase } from '../stack/postgres/connect'
-import { migrate } from '../stack/postgres/migrate'
+import { openDatabase } from '../db/connect'
+import { migrate } from '../db/migrate'
 
 const env = getEnv()
 const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: `${env.DATA_DIR}/pglite` })

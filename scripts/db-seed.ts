@@ -3,8 +3,8 @@
  * DATABASE_URL or the embedded database. Safe to run again.
  */
 import { getEnv } from '../app/server/env.server'
-import { openDatabase } from '../stack/postgres/connect'
-import { seedDemoData } from '../stack/postgres/seed'
+import { openDatabase } from '../db/connect'
+import { seedDemoData } from '../db/seed'
 
 const env = getEnv()
 const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: `${env.DATA_DIR}/pglite` })

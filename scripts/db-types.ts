@@ -1,6 +1,6 @@
 /**
  * `npm run db:types`: migrates a scratch database on the test server and
- * writes `app/server/database.types.ts` with `supabase gen types`, the same
+ * writes `db/database.types.ts` with `supabase gen types`, the same
  * generator a Supabase project uses. The integration suite fails when the
  * committed file differs from what the migrations produce.
  */

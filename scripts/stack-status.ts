@@ -5,7 +5,7 @@
  */
 import path from 'node:path'
 import { getEnv, publicUrl, usesStandIn } from '../app/server/env.server'
-import { redactUrl } from '../stack/postgres/connect'
+import { redactUrl } from '../db/connect'
 import { loadOrCreateKeys } from '../stack/keys'
 
 const env = getEnv()

@@ -8,8 +8,8 @@
  */
 import { spawnSync, type SpawnSyncOptions } from 'node:child_process'
 import { readdirSync } from 'node:fs'
-import { openDatabase } from '../stack/postgres/connect'
-import { migrate } from '../stack/postgres/migrate'
+import { openDatabase } from '../db/connect'
+import { migrate } from '../db/migrate'
 import { createScratchDatabase } from '../tests/support/postgres'
 
 const all = ['unit', 'integration', 'rls', 'e2e'] as const

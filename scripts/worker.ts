@@ -15,7 +15,7 @@ import path from 'node:path'
 import { z } from 'zod'
 import { getEnv, publicUrl } from '../app/server/env.server'
 import { loadOrCreateKeys } from '../stack/keys'
-import { openDatabase } from '../stack/postgres/connect'
+import { openDatabase } from '../db/connect'
 import { startMediaWorker } from '../worker/media-worker'
 
 const workerEnv = z

@@ -8,12 +8,12 @@ import { pipeline } from 'node:stream/promises'
 import type { ReadableStream as WebReadableStream } from 'node:stream/web'
 import { createClient } from '@supabase/supabase-js'
 import type pg from 'pg'
-import { nodeRealtimeOptions } from '../app/server/supabase-node.server'
-import { describeMediaTools, resolveMediaTools, type MediaTools } from './media-tools'
+import { nodeRealtimeOptions } from '../db/supabase-node'
+import { describeMediaTools, resolveMediaTools, type MediaTools } from '../media/tools'
 import { DEFAULT_LEASE_MS, JobGoneError, LeaseLostError, MediaQueue, type BackoffOptions, type MediaJob } from './queue'
 import { loadTarget, markTargetFailed, markTargetReady, posterPathFor, type MediaTarget } from './targets'
 import { transcodeVideo, type OutputFile } from './transcode'
-import { MAX_VIDEO_BYTES, MESSAGES, validateVideoFile } from './validate-upload'
+import { MAX_VIDEO_BYTES, MESSAGES, validateVideoFile } from '../media/validate-upload'
 
 /**
  * The media worker: takes jobs from the queue, downloads the upload from

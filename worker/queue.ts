@@ -1,6 +1,6 @@
 import { Kysely, PostgresDialect, sql } from 'kysely'
 import type pg from 'pg'
-import { runAs, type DB, type Tx } from '../app/server/db.server'
+import { runAs, type DB, type Tx } from '../db/kysely'
 import { markTargetFailed, type MediaJobRef } from './targets'
 
 /**

@@ -1,4 +1,4 @@
-import type { Tx } from '../app/server/db.server'
+import type { Tx } from '../db/kysely'
 
 /**
  * What a media job works on — a video (or spark) or a video quote — and

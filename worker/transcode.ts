@@ -1,7 +1,7 @@
 import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { resolveMediaTools, runMediaTool, type MediaTools } from './media-tools'
-import { DEMUXER_ALLOW_LIST, type MediaProbe } from './probe'
+import { resolveMediaTools, runMediaTool, type MediaTools } from '../media/tools'
+import { DEMUXER_ALLOW_LIST, type MediaProbe } from '../media/probe'
 
 /**
  * One upload in, everything a player needs out:

@@ -1,11 +1,9 @@
-import { CompiledQuery, Kysely, PostgresDialect, type Transaction } from 'kysely'
-import { callerParameters, SET_CALLER_SQL, type DatabaseRole } from '../../stack/postgres/as-role'
-import { openDatabase, type DatabaseHandle } from '../../stack/postgres/connect'
-import type { DB } from './db-types'
+import type { Kysely } from 'kysely'
+import { openDatabase, type DatabaseHandle } from '../../db/connect'
+import { kyselyFor, runAs, type DB, type Tx } from '../../db/kysely'
 import { getEnv } from './env.server'
 
-export type { DB } from './db-types'
-export type Tx = Transaction<DB>
+export { kyselyFor, runAs, type DB, type Tx } from '../../db/kysely'
 
 /** The verified claims of an access token, as GoTrue issues them. */
 export interface JwtClaims {
@@ -44,9 +42,6 @@ export async function disconnect(): Promise<void> {
   if (connection) await connection.handle.close()
 }
 
-export function kyselyFor(handle: DatabaseHandle): Kysely<DB> {
-  return new Kysely<DB>({ dialect: new PostgresDialect({ pool: handle.pool }) })
-}
 
 /**
  * Runs `work` in one transaction as the caller, the way PostgREST does:
@@ -72,16 +67,4 @@ export async function asServiceRole<T>(reason: string, work: (tx: Tx) => Promise
   if (!reason.trim()) throw new Error('asServiceRole needs a reason')
   const { db } = await connect()
   return runAs(db, 'service_role', { role: 'service_role' }, work)
-}
-
-export function runAs<T>(
-  db: Kysely<DB>,
-  role: DatabaseRole,
-  claims: Record<string, unknown>,
-  work: (tx: Tx) => Promise<T>,
-): Promise<T> {
-  return db.transaction().execute(async (tx) => {
-    await tx.executeQuery(CompiledQuery.raw(SET_CALLER_SQL, callerParameters(role, claims)))
-    return work(tx)
-  })
 }

@@ -1,8 +1,8 @@
 import { createServerClient, parseCookieHeader, serializeCookieHeader } from '@supabase/ssr'
 import type { SupabaseClient } from '@supabase/supabase-js'
-import type { Database } from './database.types'
+import type { Database } from '../../db/database.types'
 import { getEnv, publicUrl } from './env.server'
-import { nodeRealtimeOptions } from './supabase-node.server'
+import { nodeRealtimeOptions } from '../../db/supabase-node'
 
 export type Supabase = SupabaseClient<Database>
 

@@ -20,8 +20,8 @@ import {
   type UploadErrors,
   type UploadValues,
 } from '~/lib/schemas/upload'
-import { validateImageFile, reencodeThumbnail } from '../../worker/validate-image'
-import { validateVideoFile } from '../../worker/validate-upload'
+import { validateImageFile, reencodeThumbnail } from '../../media/validate-image'
+import { validateVideoFile } from '../../media/validate-upload'
 import { asCaller, type JwtClaims } from './db.server'
 import { redirectWithFlash } from './flash.server'
 import { requireUser, type SignedInSession } from './session.server'

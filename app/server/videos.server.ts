@@ -3,7 +3,7 @@ import { sql } from 'kysely'
 import { categoryName } from '~/lib/catalog'
 import { commentSchema, isUuid, VIDEO_MESSAGES } from '~/lib/schemas/video'
 import { asCaller, asServiceRole, type JwtClaims, type Tx } from './db.server'
-import { nodeRealtimeOptions } from './supabase-node.server'
+import { nodeRealtimeOptions } from '../../db/supabase-node'
 import { supabaseSettings } from './supabase.server'
 
 /**

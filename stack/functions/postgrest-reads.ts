@@ -2,7 +2,7 @@ import express from 'express'
 import type { DatabaseError } from 'pg'
 import type { StackContext } from '../context'
 import { bearerToken, verifyToken } from '../jwt'
-import { withRole, type DatabaseRole } from '../postgres/as-role'
+import { withRole, type DatabaseRole } from '../../db/as-role'
 
 /**
  * `GET /rest/v1/<table>?select=a,b&col=eq.value` — the one slice of PostgREST

@@ -1,7 +1,7 @@
 import type { Request } from 'express'
 import { bearerToken, verifyToken } from '../jwt'
 import type { StackKeys } from '../keys'
-import type { DatabaseRole } from '../postgres/as-role'
+import type { DatabaseRole } from '../../db/as-role'
 import { ERRORS, StorageError } from './errors'
 
 /**

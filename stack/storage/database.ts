@@ -1,5 +1,5 @@
 import type pg from 'pg'
-import { withRole } from '../postgres/as-role'
+import { withRole } from '../../db/as-role'
 import type { Caller } from './caller'
 import { ERRORS, StorageError, toStorageError } from './errors'
 

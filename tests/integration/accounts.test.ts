@@ -19,7 +19,7 @@ import {
 import { asServiceRole, connect, disconnect } from '../../app/server/db.server'
 import { reloadEnv } from '../../app/server/env.server'
 import { createSupabaseServerClient } from '../../app/server/supabase.server'
-import { seedDemoData } from '../../stack/postgres/seed'
+import { seedDemoData } from '../../db/seed'
 import { startStack, type RunningStack } from '../support/stack'
 
 /**

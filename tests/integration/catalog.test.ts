@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CATEGORIES, CONCENTRATIONS, FIELDS_OF_INTEREST, REPORT_REASONS } from '../../app/lib/catalog'
-import type { DatabaseHandle } from '../../stack/postgres/connect'
+import type { DatabaseHandle } from '../../db/connect'
 import { migratedDatabase } from '../support/databases'
 
 /** The app's fixed lists and the database's constraints must say the same thing. */

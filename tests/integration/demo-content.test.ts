@@ -2,16 +2,16 @@ import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { nodeRealtimeOptions } from '../../app/server/supabase-node.server'
-import { DEMO_CLIPS, DEMO_CREATOR_ID, seedDemoContent } from '../../stack/postgres/demo-content'
-import { seedDemoData } from '../../stack/postgres/seed'
+import { nodeRealtimeOptions } from '../../db/supabase-node'
+import { DEMO_CLIPS, DEMO_CREATOR_ID, seedDemoContent } from '../../stack/demo-content'
+import { seedDemoData } from '../../db/seed'
 import { startMediaWorker } from '../../worker/media-worker'
-import { validateVideoFile } from '../../worker/validate-upload'
+import { validateVideoFile } from '../../media/validate-upload'
 import { startStack, type RunningStack } from '../support/stack'
 import { scratchDir } from './media/clips'
 
 /**
- * Demo content (stack/postgres/demo-content.ts) on a fresh stand-in with the
+ * Demo content (stack/demo-content.ts) on a fresh stand-in with the
  * demo accounts: clips made with ffmpeg at seed time, stored like uploads,
  * inserted as processing with their jobs queued — valid for the real
  * pipeline (the upload checks pass; the worker publishes one) — and made

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterEach, describe, expect, it } from 'vitest'
-import { openDatabase } from '../../stack/postgres/connect'
-import { listMigrations, migrate, migrationsDir } from '../../stack/postgres/migrate'
+import { openDatabase } from '../../db/connect'
+import { listMigrations, migrate, migrationsDir } from '../../db/migrate'
 import { createScratchDatabase, type ScratchDatabase } from '../support/postgres'
 
 const run = promisify(execFile)
@@ -73,7 +73,7 @@ describe('the migration runner', () => {
   it('accepts a database that `supabase db push` migrated', async () => {
     const { scratch, handle } = await scratchServer('migrate_pushed')
     // A bootstrapped server with no migrations yet: the CLI applies them, we find nothing left.
-    const bootstrap = await readFile(path.resolve(import.meta.dirname, '../../stack/postgres/bootstrap.sql'), 'utf8')
+    const bootstrap = await readFile(path.resolve(import.meta.dirname, '../../db/bootstrap.sql'), 'utf8')
     await handle.pool.query(bootstrap)
     await supabaseCli(['db', 'push', '--yes'], scratch)
     const result = await migrate(handle.pool)

@@ -14,8 +14,8 @@ import path from 'node:path'
 import { pgtap } from '@electric-sql/pglite-pgtap'
 import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openDatabase, type DatabaseHandle } from '../../stack/postgres/connect'
-import { migrate } from '../../stack/postgres/migrate'
+import { openDatabase, type DatabaseHandle } from '../../db/connect'
+import { migrate } from '../../db/migrate'
 
 const testsDir = path.resolve(import.meta.dirname, '../../supabase/tests')
 const files = readdirSync(testsDir)

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { DatabaseHandle } from '../../stack/postgres/connect'
-import { seedDemoData } from '../../stack/postgres/seed'
+import type { DatabaseHandle } from '../../db/connect'
+import { seedDemoData } from '../../db/seed'
 import { databaseKinds, migratedDatabase } from '../support/databases'
 
 describe.each(databaseKinds)('demo data on %s', (kind) => {

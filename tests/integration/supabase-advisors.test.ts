@@ -11,8 +11,8 @@ import { execFile } from 'node:child_process'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openDatabase } from '../../stack/postgres/connect'
-import { migrate } from '../../stack/postgres/migrate'
+import { openDatabase } from '../../db/connect'
+import { migrate } from '../../db/migrate'
 import { createScratchDatabase, type ScratchDatabase } from '../support/postgres'
 
 const root = path.resolve(import.meta.dirname, '../..')

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { action, loader } from '../../app/routes/upload'
 import { UPLOAD_MESSAGES } from '../../app/lib/schemas/upload'
 import { readFlash } from '../../app/server/flash.server'
-import { nodeRealtimeOptions } from '../../app/server/supabase-node.server'
+import { nodeRealtimeOptions } from '../../db/supabase-node'
 import { ffmpeg, makeClip, scratchDir } from './media/clips'
 import { openVideoFixture, sessionCookieHeader, type Person, type VideoFixture } from './support/video-fixture'
 

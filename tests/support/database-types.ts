@@ -1,11 +1,11 @@
 import { execFile } from 'node:child_process'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import { openDatabase } from '../../stack/postgres/connect'
-import { migrate } from '../../stack/postgres/migrate'
+import { openDatabase } from '../../db/connect'
+import { migrate } from '../../db/migrate'
 import { createScratchDatabase } from './postgres'
 
-export const typesFile = path.resolve(import.meta.dirname, '../../app/server/database.types.ts')
+export const typesFile = path.resolve(import.meta.dirname, '../../db/database.types.ts')
 
 /** The `Database` type that `supabase gen types` makes of a freshly migrated database. */
 export async function generateDatabaseTypes(): Promise<string> {

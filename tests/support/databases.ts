@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type pg from 'pg'
-import { openDatabase, type DatabaseHandle } from '../../stack/postgres/connect'
-import { migrate } from '../../stack/postgres/migrate'
+import { openDatabase, type DatabaseHandle } from '../../db/connect'
+import { migrate } from '../../db/migrate'
 import { createScratchDatabase } from './postgres'
 
 export type DatabaseKind = 'pglite' | 'postgres'

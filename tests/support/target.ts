@@ -1,5 +1,5 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
-import { nodeRealtimeOptions } from '../../app/server/supabase-node.server'
+import { nodeRealtimeOptions } from '../../db/supabase-node'
 import { startStack, type RunningStack } from './stack'
 
 /**

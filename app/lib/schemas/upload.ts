@@ -56,7 +56,7 @@ export const VISIBILITIES = [
   { value: 'private', label: 'Private', hint: 'Only you (and Lumen admins) can see it.' },
 ] as const
 
-/** Containers the server reads (worker/probe.ts); the object name keeps one of these extensions. */
+/** Containers the server reads (media/probe.ts); the object name keeps one of these extensions. */
 export const VIDEO_EXTENSIONS = ['mp4', 'm4v', 'mov', 'webm', 'mkv', 'avi', 'ts'] as const
 export const VIDEO_ACCEPT = 'video/*'
 export const THUMBNAIL_ACCEPT = 'image/jpeg,image/png,image/webp,image/gif'
@@ -168,7 +168,7 @@ export function sparkTooLong(durationSeconds: number | null): boolean {
   return durationSeconds !== null && durationSeconds >= LIMITS.sparkSeconds
 }
 
-/** The server's words for the same refusal (worker/validate-upload.ts). */
+/** The server's words for the same refusal (media/validate-upload.ts). */
 export function sparkTooLongMessage(durationSeconds: number): string {
   const shown = Math.max(LIMITS.sparkSeconds, Math.floor(durationSeconds))
   return `Sparks must be under 60 seconds. This video is ${shown} seconds long.`

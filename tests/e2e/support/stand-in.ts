@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
-import { nodeRealtimeOptions } from '../../../app/server/supabase-node.server'
+import { nodeRealtimeOptions } from '../../../db/supabase-node'
 import type { StackKeys } from '../../../stack/keys'
 
 /** The keys the server under test made in its data directory (see playwright.config.ts). */

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { resolveMediaTools, runMediaTool } from '../../../worker/media-tools'
+import { resolveMediaTools, runMediaTool } from '../../../media/tools'
 
 /**
  * Test media made on the spot with ffmpeg's generators (no binary fixtures

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { openDatabase, type DatabaseHandle } from '../../../stack/postgres/connect'
-import { migrate } from '../../../stack/postgres/migrate'
+import { openDatabase, type DatabaseHandle } from '../../../db/connect'
+import { migrate } from '../../../db/migrate'
 import { backoffDelayMs, GAVE_UP_MESSAGE, JobGoneError, LeaseLostError, MediaQueue, type MediaJob } from '../../../worker/queue'
 import { insertAuthUser } from '../../support/databases'
 import { createScratchDatabase, type ScratchDatabase } from '../../support/postgres'

@@ -1,8 +1,8 @@
 import { access, readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { resolveMediaTools, runMediaTool } from '../../../worker/media-tools'
-import { probeMedia } from '../../../worker/probe'
+import { resolveMediaTools, runMediaTool } from '../../../media/tools'
+import { probeMedia } from '../../../media/probe'
 import { parseMediaPlaylist, planRenditions, transcodeVideo, type TranscodeResult } from '../../../worker/transcode'
 import { ffmpeg, ffprobeJson, makeClip, scratchDir } from './clips'
 

@@ -2,7 +2,7 @@ import { readFile, stat, truncate, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileTypeFromFile } from 'file-type'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { jpegOrientation, reencodeThumbnail, validateImageFile } from '../../../worker/validate-image'
+import { jpegOrientation, reencodeThumbnail, validateImageFile } from '../../../media/validate-image'
 import { ffmpeg, ffprobeJson, makeClip, scratchDir } from './clips'
 
 /**

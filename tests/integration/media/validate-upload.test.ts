@@ -1,9 +1,9 @@
 import { copyFile, readFile, truncate, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { MediaToolError, resolveMediaTools, runMediaTool } from '../../../worker/media-tools'
-import { DEMUXER_ALLOW_LIST, type MediaProbe } from '../../../worker/probe'
-import { judgeProbe, validateVideoFile } from '../../../worker/validate-upload'
+import { MediaToolError, resolveMediaTools, runMediaTool } from '../../../media/tools'
+import { DEMUXER_ALLOW_LIST, type MediaProbe } from '../../../media/probe'
+import { judgeProbe, validateVideoFile } from '../../../media/validate-upload'
 import { ffmpeg, makeClip, scratchDir } from './clips'
 
 /**

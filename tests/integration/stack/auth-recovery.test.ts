@@ -1,6 +1,6 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { nodeRealtimeOptions } from '../../../app/server/supabase-node.server'
+import { nodeRealtimeOptions } from '../../../db/supabase-node'
 import { announceSkippedRealSupabase, clientFor, openTarget, targetNames, type ContractTarget } from '../../support/target'
 import {
   authFetch,

@@ -1,6 +1,6 @@
 import { combineChunks, createChunks, createServerClient, stringFromBase64URL, stringToBase64URL } from '@supabase/ssr'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { nodeRealtimeOptions } from '../../../app/server/supabase-node.server'
+import { nodeRealtimeOptions } from '../../../db/supabase-node'
 import { announceSkippedRealSupabase, clientFor, openTarget, targetNames, type ContractTarget } from '../../support/target'
 import { PASSWORD, signUp, uniqueEmail } from './auth-support'
 

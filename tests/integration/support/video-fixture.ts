@@ -3,7 +3,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { createChunks, stringToBase64URL } from '@supabase/ssr'
 import { connect, disconnect } from '../../../app/server/db.server'
 import { reloadEnv } from '../../../app/server/env.server'
-import { nodeRealtimeOptions } from '../../../app/server/supabase-node.server'
+import { nodeRealtimeOptions } from '../../../db/supabase-node'
 import { startStack, type RunningStack } from '../../support/stack'
 
 /**

@@ -1,6 +1,6 @@
 import { open, rename, rm, stat } from 'node:fs/promises'
 import { fileTypeFromFile } from 'file-type'
-import { MediaToolError, resolveMediaTools, runMediaTool, type MediaTools } from './media-tools'
+import { MediaToolError, resolveMediaTools, runMediaTool, type MediaTools } from './tools'
 
 /**
  * Thumbnails: a real JPEG, PNG, WebP or GIF by its magic bytes (an SVG,

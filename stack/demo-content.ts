@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { createClient } from '@supabase/supabase-js'
 import type pg from 'pg'
-import { nodeRealtimeOptions } from '../../app/server/supabase-node.server'
-import { resolveMediaTools, runMediaTool } from '../../worker/media-tools'
-import { withRole } from './as-role'
+import { nodeRealtimeOptions } from '../db/supabase-node'
+import { resolveMediaTools, runMediaTool } from '../media/tools'
+import { withRole } from '../db/as-role'
 
 /**
  * Demo videos and sparks for a fresh embedded install (item 8 of the

@@ -1,6 +1,6 @@
 import { open, stat } from 'node:fs/promises'
 import { fileTypeFromFile } from 'file-type'
-import { MediaToolError, resolveMediaTools, runMediaTool, type MediaTools } from './media-tools'
+import { MediaToolError, resolveMediaTools, runMediaTool, type MediaTools } from './tools'
 
 /**
  * What a file really is, before anything decodes it for real: magic bytes

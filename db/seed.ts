@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type pg from 'pg'
 
-const seedFile = path.resolve(import.meta.dirname, '../../supabase/seed.sql')
+const seedFile = path.resolve(import.meta.dirname, '../supabase/seed.sql')
 
 /**
  * Loads `supabase/seed.sql` (the demo accounts), the same file
