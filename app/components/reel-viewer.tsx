@@ -9,7 +9,7 @@ import {
   type ReactNode,
 } from 'react'
 import { LIMITS } from '~/lib/catalog'
-import type { VideoCardItem } from '~/server/feed.server'
+import type { VideoCardItem } from '~/lib/video-types'
 import { QuickReportButton } from './report-dialog'
 import { useHydrated } from './use-hydrated'
 import { truncate } from './video-card'

@@ -1,7 +1,7 @@
 import { Link } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
 import { LIMITS } from '~/lib/catalog'
-import type { VideoCardItem } from '~/server/feed.server'
+import type { VideoCardItem } from '~/lib/video-types'
 import { ReportControl } from './report-dialog'
 import { UserAvatar } from './user-avatar'
 

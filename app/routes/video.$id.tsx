@@ -51,8 +51,8 @@ import {
   toggleLike,
   toggleQuoteLike,
   VideoActionError,
-  type PersonSummary,
 } from '~/server/videos.server'
+import type { PersonSummary } from '~/lib/video-types'
 
 /**
  * /video/:id — the video page (spec: Video detail). Login required. Player

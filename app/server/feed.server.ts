@@ -2,6 +2,7 @@ import { sql, type RawBuilder } from 'kysely'
 import { z } from 'zod'
 import { CATEGORY_IDS, categoryName, type CategoryId } from '~/lib/catalog'
 import { mediaUrls } from '~/lib/media-urls'
+import type { VideoCardItem, VideoType } from '~/lib/video-types'
 import { asCaller, type JwtClaims, type Tx } from './db.server'
 import { getEnv, publicUrl } from './env.server'
 
@@ -27,24 +28,7 @@ import { getEnv, publicUrl } from './env.server'
  * not run before the policy's checks); a search scans the ready videos of one
  * type — a few milliseconds at 10,000 rows on PostgreSQL 15.
  */
-export type VideoType = 'video' | 'spark'
-
-export interface VideoCardItem {
-  id: string
-  title: string
-  description: string
-  type: VideoType
-  category: { id: string; name: string }
-  isPublic: boolean
-  thumbnailUrl: string | null
-  mp4Url: string | null
-  hlsUrl: string | null
-  durationSeconds: number | null
-  creator: { id: string; username: string; avatarUrl: string | null }
-  likeCount: number
-  viewCount: number
-  createdAt: string
-}
+export type { VideoCardItem, VideoType } from '~/lib/video-types'
 
 export interface VideoPage {
   items: VideoCardItem[]

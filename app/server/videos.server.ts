@@ -2,6 +2,7 @@ import { createClient } from '@supabase/supabase-js'
 import { sql } from 'kysely'
 import { categoryName } from '~/lib/catalog'
 import { commentSchema, isUuid, VIDEO_MESSAGES } from '~/lib/schemas/video'
+import type { CommentView, LikeState, QuoteView, VideoDetail, VideoStatus } from '~/lib/video-types'
 import { asCaller, asServiceRole, type JwtClaims, type Tx } from './db.server'
 import { nodeRealtimeOptions } from '../../db/supabase-node'
 import { supabaseSettings } from './supabase.server'
@@ -16,71 +17,10 @@ import { supabaseSettings } from './supabase.server'
  * and bucket `media` is the worker's).
  */
 
-export type VideoStatus = 'uploading' | 'processing' | 'ready' | 'failed'
 
-export interface PersonSummary {
-  id: string
-  username: string
-  avatarPath: string | null
-  role: string
-}
 
-export interface VideoDetail {
-  id: string
-  title: string
-  description: string
-  type: 'video' | 'spark'
-  isPublic: boolean
-  status: VideoStatus
-  /** Why processing failed: shown to the owner (and admins) only. */
-  statusMessage: string | null
-  categoryId: string
-  categoryName: string
-  createdAt: string
-  durationSeconds: number | null
-  width: number | null
-  height: number | null
-  views: number
-  likes: number
-  comments: number
-  quotes: number
-  hasLiked: boolean
-  creator: PersonSummary
-  hlsPath: string | null
-  mp4Path: string | null
-  thumbnailPath: string | null
-  externalUrl: string | null
-  isOwner: boolean
-  /** Owner or admin (the delete policy's rule, for showing the control). */
-  canDelete: boolean
-}
 
-export interface CommentView {
-  id: string
-  body: string
-  createdAt: string
-  user: PersonSummary
-  /** The author, the video's creator or an admin (the delete policy's rule). */
-  canDelete: boolean
-}
 
-export interface QuoteView {
-  id: string
-  type: 'text' | 'video'
-  body: string
-  createdAt: string
-  likes: number
-  hasLiked: boolean
-  creator: PersonSummary
-  /** A video response: its status and renditions (bucket `media`, `quotes/<id>/…`). */
-  response: { status: 'processing' | 'ready' | 'failed'; hlsPath: string | null; mp4Path: string | null } | null
-  canDelete: boolean
-}
-
-export interface LikeState {
-  likes: number
-  hasLiked: boolean
-}
 
 /** A refusal with the spec's message and the HTTP status the route answers with. */
 export class VideoActionError extends Error {

@@ -1,0 +1,89 @@
+/**
+ * The shapes pages and components render, made by the domain modules in
+ * app/server: plain data, importable anywhere (components never import
+ * *.server.ts).
+ */
+export type VideoType = 'video' | 'spark'
+
+export type VideoStatus = 'uploading' | 'processing' | 'ready' | 'failed'
+
+export interface VideoCardItem {
+  id: string
+  title: string
+  description: string
+  type: VideoType
+  category: { id: string; name: string }
+  isPublic: boolean
+  thumbnailUrl: string | null
+  mp4Url: string | null
+  hlsUrl: string | null
+  durationSeconds: number | null
+  creator: { id: string; username: string; avatarUrl: string | null }
+  likeCount: number
+  viewCount: number
+  createdAt: string
+}
+
+export interface PersonSummary {
+  id: string
+  username: string
+  avatarPath: string | null
+  role: string
+}
+
+export interface VideoDetail {
+  id: string
+  title: string
+  description: string
+  type: 'video' | 'spark'
+  isPublic: boolean
+  status: VideoStatus
+  /** Why processing failed: shown to the owner (and admins) only. */
+  statusMessage: string | null
+  categoryId: string
+  categoryName: string
+  createdAt: string
+  durationSeconds: number | null
+  width: number | null
+  height: number | null
+  views: number
+  likes: number
+  comments: number
+  quotes: number
+  hasLiked: boolean
+  creator: PersonSummary
+  hlsPath: string | null
+  mp4Path: string | null
+  thumbnailPath: string | null
+  externalUrl: string | null
+  isOwner: boolean
+  /** Owner or admin (the delete policy's rule, for showing the control). */
+  canDelete: boolean
+}
+
+export interface CommentView {
+  id: string
+  body: string
+  createdAt: string
+  user: PersonSummary
+  /** The author, the video's creator or an admin (the delete policy's rule). */
+  canDelete: boolean
+}
+
+export interface QuoteView {
+  id: string
+  type: 'text' | 'video'
+  body: string
+  createdAt: string
+  likes: number
+  hasLiked: boolean
+  creator: PersonSummary
+  /** A video response: its status and renditions (bucket `media`, `quotes/<id>/…`). */
+  response: { status: 'processing' | 'ready' | 'failed'; hlsPath: string | null; mp4Path: string | null } | null
+  canDelete: boolean
+}
+
+export interface LikeState {
+  likes: number
+  hasLiked: boolean
+}
