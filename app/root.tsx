@@ -14,14 +14,17 @@ import {
 import type { ReactNode } from 'react'
 import { BottomBar } from '~/components/bottom-bar'
 import { FeedbackWidget } from '~/components/feedback-widget'
+import { useNonce } from '~/components/nonce'
 import { FlashToast, type ToastMessage } from '~/components/flash-toast'
 import { SiteHeader } from '~/components/site-header'
 import { StatusCard } from '~/components/status-card'
 import type { ShellUser } from '~/components/user-avatar'
 import { VerificationBanner } from '~/components/verification-banner'
-import { readFlash } from '~/server/flash.server'
-import { jsonWithHeaders } from '~/server/http.server'
+import { avatarUrl } from '~/lib/media-urls'
+import { readFlash } from '~/server/http/flash.server'
+import { jsonWithHeaders } from '~/server/http/responses.server'
 import { getSession } from '~/server/session.server'
+import { browserSupabaseUrl } from '~/server/supabase.server'
 import stylesheet from '~/tailwind.css?url'
 
 /**
@@ -39,9 +42,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         username: session.user.username,
         role: session.user.role,
         isVerified: session.user.isVerified,
-        avatarUrl: session.user.avatarPath
-          ? session.supabase.storage.from('avatars').getPublicUrl(session.user.avatarPath).data.publicUrl
-          : null,
+        avatarUrl: avatarUrl(browserSupabaseUrl(), session.user.avatarPath),
       }
     : null
   const toast: ToastMessage | null = flash ? { ...flash, id: crypto.randomUUID() } : null
@@ -62,6 +63,7 @@ export interface ShellHandle {
  */
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root')
+  const nonce = useNonce()
   const immersive = useMatches().some((match) => (match.handle as ShellHandle | undefined)?.immersive)
   const user = data?.user ?? null
   const chrome = !immersive
@@ -93,8 +95,8 @@ export function Layout({ children }: { children: ReactNode }) {
         </main>
         {chrome && user ? <BottomBar user={user} /> : null}
         {chrome ? <FeedbackWidget signedIn={Boolean(user)} aboveBottomBar={Boolean(user)} /> : null}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   )

@@ -344,7 +344,16 @@ isOneToOne: false
             [_ in never]: never
           }
           Functions: {
-            "can_read_media":
+            "can_delete_comment":
+{ Args: { "author_id": string,"video_id": string }; Returns: boolean
+                           },
+"can_delete_quote":
+{ Args: { "author_id": string }; Returns: boolean
+                           },
+"can_delete_video":
+{ Args: { "creator_id": string }; Returns: boolean
+                           },
+"can_read_media":
 { Args: { "object_name": string }; Returns: boolean
                            },
 "can_use_category":
@@ -391,7 +400,10 @@ isOneToOne: false
         to: "creator_applications"
         isOneToOne: true
         isSetofReturn: false
-      } }
+      } },
+"session_is_active":
+{ Args: Record<PropertyKey, never>; Returns: boolean
+                           }
           }
           Enums: {
             [_ in never]: never

@@ -41,21 +41,23 @@ export function mediaPathUrl(bucketPath: string | null | undefined): string | nu
   return `/media/${path.split('/').map(encodeURIComponent).join('/')}`
 }
 
-/** A path in the public `thumbnails` bucket → its public URL. `supabaseUrl` may be '' for same-origin. */
-export function thumbnailUrl(supabaseUrl: string, thumbnailPath: string | null | undefined): string | null {
-  if (!thumbnailPath) return null
-  if (/^https?:\/\//i.test(thumbnailPath)) return thumbnailPath
+/** An object of a public bucket → its public URL. `supabaseUrl` may be '' for same-origin. */
+export function publicObjectUrl(supabaseUrl: string, bucket: 'thumbnails' | 'avatars', objectPath: string | null | undefined): string | null {
+  if (!objectPath) return null
   const base = supabaseUrl.replace(/\/+$/, '')
-  const path = thumbnailPath.replace(/^\/+/, '').split('/').map(encodeURIComponent).join('/')
-  return `${base}/storage/v1/object/public/thumbnails/${path}`
+  const path = objectPath.replace(/^\/+/, '').split('/').map(encodeURIComponent).join('/')
+  return `${base}/storage/v1/object/public/${bucket}/${path}`
+}
+
+/** A path in the public `thumbnails` bucket (or a full URL) → its public URL. */
+export function thumbnailUrl(supabaseUrl: string, thumbnailPath: string | null | undefined): string | null {
+  if (thumbnailPath && /^https?:\/\//i.test(thumbnailPath)) return thumbnailPath
+  return publicObjectUrl(supabaseUrl, 'thumbnails', thumbnailPath)
 }
 
 /** A path in the public `avatars` bucket → its public URL. */
 export function avatarUrl(supabaseUrl: string, avatarPath: string | null | undefined): string | null {
-  if (!avatarPath) return null
-  const base = supabaseUrl.replace(/\/+$/, '')
-  const path = avatarPath.replace(/^\/+/, '').split('/').map(encodeURIComponent).join('/')
-  return `${base}/storage/v1/object/public/avatars/${path}`
+  return publicObjectUrl(supabaseUrl, 'avatars', avatarPath)
 }
 
 /** All the URLs of one video. */

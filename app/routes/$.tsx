@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
-import { redirectWithHeaders } from '~/server/http.server'
+import { redirectWithHeaders } from '~/server/http/responses.server'
 import { getSession, returnTo } from '~/server/session.server'
 
 /**

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
-import { redirectWithFlash } from '~/server/flash.server'
-import { redirectWithHeaders } from '~/server/http.server'
-import { requireUser, safeRedirect } from '~/server/session.server'
+import { redirectWithFlash } from '~/server/http/flash.server'
+import { redirectWithHeaders } from '~/server/http/responses.server'
+import { requireUser } from '~/server/permissions.server'
+import { safeRedirect } from '~/server/session.server'
 
 export const STATUS_MESSAGES = {
   verified: 'Your account is verified! You can now upload content.',

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { RECOVERY_LINK_TYPES, verifyEmailLink, type RecoveryLinkType } from '~/server/accounts.server'
-import { redirectWithHeaders } from '~/server/http.server'
+import { redirectWithHeaders } from '~/server/http/responses.server'
 import { safeRedirect } from '~/server/session.server'
 import { createSupabaseServerClient } from '~/server/supabase.server'
 

@@ -3,9 +3,11 @@ import { Link, useLoaderData } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { StatusCard } from '~/components/status-card'
 import { Page, PageHeader } from '~/components/ui/page'
+import { thumbnailUrl } from '~/lib/media-urls'
 import { creatorDashboard, type RecentUpload } from '~/server/dashboard.server'
-import { jsonWithHeaders } from '~/server/http.server'
-import { requireUser } from '~/server/session.server'
+import { jsonWithHeaders } from '~/server/http/responses.server'
+import { requireUser } from '~/server/permissions.server'
+import { browserSupabaseUrl } from '~/server/supabase.server'
 
 /**
  * /dashboard, opened after sign-up for everyone: creators and admins see
@@ -13,7 +15,7 @@ import { requireUser } from '~/server/session.server'
  * go next instead of an error.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { user, claims, supabase, headers } = await requireUser(request, context)
+  const { user, claims, headers } = await requireUser(request, context)
   if (user.role === 'user') {
     return jsonWithHeaders({ kind: 'learner' as const, username: user.username }, 200, headers)
   }
@@ -26,7 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       stats,
       recentUploads: recentUploads.map(({ thumbnailPath, ...video }) => ({
         ...video,
-        thumbnailUrl: thumbnailPath ? supabase.storage.from('thumbnails').getPublicUrl(thumbnailPath).data.publicUrl : null,
+        thumbnailUrl: thumbnailUrl(browserSupabaseUrl(), thumbnailPath),
       })),
     },
     200,

@@ -7,9 +7,10 @@ import { Alert } from '~/components/ui/alert'
 import { Page, PageHeader } from '~/components/ui/page'
 import { EmptyState, filterQuery, PagedVideoGrid, type PagedLoaderData } from '~/components/video-grid'
 import { categoryName } from '~/lib/catalog'
-import { browseParams, FEED_PAGE_SIZE, loadFeed } from '~/server/feed.server'
-import { jsonWithHeaders } from '~/server/http.server'
-import { requireUser } from '~/server/session.server'
+import { FEED_PAGE_SIZE, loadFeed } from '~/server/feed.server'
+import { browseQuery } from '~/lib/browse'
+import { jsonWithHeaders } from '~/server/http/responses.server'
+import { requireUser } from '~/server/permissions.server'
 
 export const FEED_MESSAGES = {
   empty: 'No videos available',
@@ -25,7 +26,7 @@ export const FEED_MESSAGES = {
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { claims, headers } = await requireUser(request, context)
-  const { filters, cursor } = browseParams(request)
+  const { filters, cursor } = browseQuery(request.url)
   try {
     const { fallback, ...page } = await loadFeed(claims, { type: 'video', ...filters, cursor, limit: FEED_PAGE_SIZE })
     const data: PagedLoaderData = { page }

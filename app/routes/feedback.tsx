@@ -12,9 +12,10 @@ import { Page } from '~/components/ui/page'
 import { SubmitButton } from '~/components/ui/submit-button'
 import { feedbackValues, parseFeedback } from '~/lib/schemas/feedback'
 import { sendFeedback } from '~/server/feedback.server'
-import { redirectWithFlash } from '~/server/flash.server'
-import { badRequest, jsonWithHeaders } from '~/server/http.server'
-import { requireUser, safeRedirect } from '~/server/session.server'
+import { redirectWithFlash } from '~/server/http/flash.server'
+import { badRequest, jsonWithHeaders } from '~/server/http/responses.server'
+import { requireUser } from '~/server/permissions.server'
+import { safeRedirect } from '~/server/session.server'
 
 /** Where to go back after sending: a same-site path, never this page itself. */
 function backTo(target: FormDataEntryValue | string | null): string {

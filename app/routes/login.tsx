@@ -8,7 +8,7 @@ import { TextField } from '~/components/ui/field'
 import { SubmitButton } from '~/components/ui/submit-button'
 import { AUTH_MESSAGES, emailOnlySchema, fieldErrors, signinSchema, type FieldErrors } from '~/lib/schemas/auth'
 import { isEmailRegistered, requestPasswordReset, signIn } from '~/server/accounts.server'
-import { badRequest, jsonWithHeaders, redirectWithHeaders } from '~/server/http.server'
+import { badRequest, jsonWithHeaders, redirectWithHeaders } from '~/server/http/responses.server'
 import { getSession, safeRedirect } from '~/server/session.server'
 import { createSupabaseServerClient } from '~/server/supabase.server'
 

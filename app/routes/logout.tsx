@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { parseCookieHeader } from '@supabase/ssr'
-import { redirectWithFlash } from '~/server/flash.server'
-import { redirectWithHeaders } from '~/server/http.server'
+import { redirectWithFlash } from '~/server/http/flash.server'
+import { redirectWithHeaders } from '~/server/http/responses.server'
 import { getSession } from '~/server/session.server'
 
 export const SIGNED_OUT_MESSAGE = 'You have been signed out.'

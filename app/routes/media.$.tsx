@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
+import { isUuid } from '~/lib/ids'
 import { createSupabaseServerClient, supabaseSettings } from '~/server/supabase.server'
 
 /**
@@ -18,7 +19,6 @@ import { createSupabaseServerClient, supabaseSettings } from '~/server/supabase.
  */
 
 const KINDS = new Set(['videos', 'quotes'])
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 /** One path segment of a rendition: letters, digits, `_`, `-`, `.` — never starting with a dot. */
 const SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,99}$/
 const MAX_DEPTH = 4
@@ -60,7 +60,7 @@ export function parseMediaPath(pathname: string): { objectName: string; extensio
     parts.push(part)
   }
   const [kind, id, ...rest] = parts
-  if (!kind || !KINDS.has(kind) || !id || !UUID.test(id)) return null
+  if (!kind || !KINDS.has(kind) || !id || !isUuid(id)) return null
   if (rest.length < 1 || rest.length > MAX_DEPTH) return null
   if (!rest.every((part) => SEGMENT.test(part) && !part.includes('..'))) return null
   const extension = rest.at(-1)!.split('.').pop()!.toLowerCase()

@@ -5,8 +5,10 @@ import { Page } from '~/components/ui/page'
 import { VerificationRequiredPanel } from '~/components/verification-required-panel'
 import { ROLE_LABELS, UserAvatar, type ShellRole } from '~/components/user-avatar'
 import { CheckStatusForm } from '~/components/verification-banner'
-import { jsonWithHeaders } from '~/server/http.server'
-import { requireUser } from '~/server/session.server'
+import { avatarUrl } from '~/lib/media-urls'
+import { jsonWithHeaders } from '~/server/http/responses.server'
+import { requireUser } from '~/server/permissions.server'
+import { browserSupabaseUrl } from '~/server/supabase.server'
 
 /**
  * The signed-in user's own profile (opened after sign-in). This issue ships
@@ -14,7 +16,7 @@ import { requireUser } from '~/server/session.server'
  * come with their features.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { user, supabase, headers } = await requireUser(request, context)
+  const { user, headers } = await requireUser(request, context)
   // Upload sends unverified creators here with ?verification=required (spec section 2, Upload).
   const verificationRequired =
     new URL(request.url).searchParams.get('verification') === 'required' && user.role === 'creator' && !user.isVerified
@@ -26,7 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         email: user.email,
         role: user.role,
         isVerified: user.isVerified,
-        avatarUrl: user.avatarPath ? supabase.storage.from('avatars').getPublicUrl(user.avatarPath).data.publicUrl : null,
+        avatarUrl: avatarUrl(browserSupabaseUrl(), user.avatarPath),
       },
     },
     200,

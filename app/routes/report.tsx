@@ -14,10 +14,11 @@ import { Alert } from '~/components/ui/alert'
 import { Page } from '~/components/ui/page'
 import { SubmitButton } from '~/components/ui/submit-button'
 import { parseReport, parseReportTarget, REPORT_MESSAGES, reportValues } from '~/lib/schemas/report'
-import { redirectWithFlash } from '~/server/flash.server'
-import { badRequest, jsonWithHeaders } from '~/server/http.server'
+import { redirectWithFlash } from '~/server/http/flash.server'
+import { badRequest, jsonWithHeaders } from '~/server/http/responses.server'
 import { createReport, findReportTarget } from '~/server/reports.server'
-import { requireUser, safeRedirect } from '~/server/session.server'
+import { requireUser } from '~/server/permissions.server'
+import { safeRedirect } from '~/server/session.server'
 
 /** Where to go back after reporting: a same-site path, never this page itself. */
 function backTo(target: FormDataEntryValue | string | null): string {

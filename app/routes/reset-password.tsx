@@ -9,8 +9,8 @@ import { SubmitButton } from '~/components/ui/submit-button'
 import { passwordStrength, type PasswordStrength } from '~/lib/password-strength'
 import { AUTH_MESSAGES, fieldErrors, resetPasswordSchema, type FieldErrors } from '~/lib/schemas/auth'
 import { exchangeCode, updatePassword } from '~/server/accounts.server'
-import { redirectWithFlash } from '~/server/flash.server'
-import { badRequest, jsonWithHeaders, redirectWithHeaders } from '~/server/http.server'
+import { redirectWithFlash } from '~/server/http/flash.server'
+import { badRequest, jsonWithHeaders, redirectWithHeaders } from '~/server/http/responses.server'
 import { getSession } from '~/server/session.server'
 
 /**

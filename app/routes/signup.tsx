@@ -21,9 +21,11 @@ import {
   type PortfolioFileInfo,
   type SignupEcho,
 } from '~/lib/schemas/auth'
-import { receiveSignupForm, signUp, UnreadableFormError, type ReceivedSignupForm } from '~/server/accounts.server'
-import { redirectWithFlash } from '~/server/flash.server'
-import { badRequest, jsonWithHeaders, redirectWithHeaders } from '~/server/http.server'
+import { signUp } from '~/server/accounts.server'
+import { isDomainError } from '~/server/errors.server'
+import { receiveSignupForm, type ReceivedSignupForm } from '~/server/http/forms.server'
+import { redirectWithFlash } from '~/server/http/flash.server'
+import { badRequest, jsonWithHeaders, redirectWithHeaders } from '~/server/http/responses.server'
 import { getSession } from '~/server/session.server'
 import { createSupabaseServerClient } from '~/server/supabase.server'
 
@@ -61,7 +63,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     received = await receiveSignupForm(request)
   } catch (error) {
-    if (!(error instanceof UnreadableFormError)) throw error
+    if (!isDomainError(error)) throw error
     return jsonWithHeaders<SignupFailure>(
       { errors: {}, formError: error.message, values: signupEcho(signupFormValues(new FormData(), null)), strength: null, hadFile: false },
       error.status,

@@ -2,10 +2,11 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react'
 import { REEL_EMPTY, ReelViewer, type ReelItem, type ReelWindow } from '~/components/reel-viewer'
 import { filterQuery } from '~/components/video-grid'
-import { browseParams, countVideos, listVideos, listVideosFrom, type VideoCardItem } from '~/server/feed.server'
+import { countVideos, listVideos, listVideosFrom, type VideoCardItem } from '~/server/feed.server'
 import type { ShellHandle } from '~/root'
-import { jsonWithHeaders } from '~/server/http.server'
-import { requireUser } from '~/server/session.server'
+import { browseQuery } from '~/lib/browse'
+import { jsonWithHeaders } from '~/server/http/responses.server'
+import { requireUser } from '~/server/permissions.server'
 
 /** Sparks per load; the viewer asks for more when two clips remain. */
 const REEL_PAGE_SIZE = 8
@@ -24,8 +25,7 @@ export const handle: ShellHandle = { immersive: true }
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { claims, headers } = await requireUser(request, context)
-  const { filters, cursor, params } = browseParams(request)
-  const start = params.get('start')
+  const { filters, cursor, start } = browseQuery(request.url)
   try {
     if (cursor) {
       const page = await listVideos(claims, { type: 'spark', ...filters, cursor, limit: REEL_PAGE_SIZE })

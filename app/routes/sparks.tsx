@@ -7,9 +7,10 @@ import { Page, PageHeader } from '~/components/ui/page'
 import { BoltIcon } from '~/components/video-card'
 import { EmptyState, filterQuery, PagedVideoGrid, type PagedLoaderData } from '~/components/video-grid'
 import { LIMITS } from '~/lib/catalog'
-import { browseParams, listVideos } from '~/server/feed.server'
-import { jsonWithHeaders } from '~/server/http.server'
-import { requireUser } from '~/server/session.server'
+import { listVideos } from '~/server/feed.server'
+import { browseQuery } from '~/lib/browse'
+import { jsonWithHeaders } from '~/server/http/responses.server'
+import { requireUser } from '~/server/permissions.server'
 
 export const SPARKS_MESSAGES = {
   empty: 'No sparks available yet',
@@ -23,7 +24,7 @@ export const SPARKS_MESSAGES = {
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { claims, headers } = await requireUser(request, context)
-  const { filters, cursor } = browseParams(request)
+  const { filters, cursor } = browseQuery(request.url)
   try {
     const data: PagedLoaderData = {
       page: await listVideos(claims, { type: 'spark', ...filters, cursor, limit: LIMITS.sparksPageSize }),

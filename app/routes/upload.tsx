@@ -14,17 +14,12 @@ import {
   uploadFormValues,
   type UploadActionData,
 } from '~/lib/schemas/upload'
-import { jsonWithHeaders, redirectWithHeaders } from '~/server/http.server'
+import { jsonWithHeaders, redirectWithHeaders } from '~/server/http/responses.server'
+import { isDomainError } from '~/server/errors.server'
+import { receiveUploadForm, discardUploadBody } from '~/server/http/forms.server'
+import { requireUploader } from '~/server/permissions.server'
 import { supabaseSettings } from '~/server/supabase.server'
-import {
-  createUpload,
-  discardBody,
-  receiveUploadForm,
-  requireUploader,
-  UnreadableUploadError,
-  uploadCategories,
-  uploadedVideo,
-} from '~/server/upload.server'
+import { createUpload, uploadCategories, uploadedVideo } from '~/server/uploads.server'
 
 /**
  * Upload (spec sections 2, 4, 5, 8): verified creators and admins only.
@@ -43,7 +38,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     {
       uploaded: null,
       form: {
-        categories: await uploadCategories(session),
+        categories: await uploadCategories(session.claims),
         userId: session.user.id,
         // The browser sends the video to Storage itself (TUS) with the visitor's own session.
         supabase: { url, anonKey },
@@ -66,7 +61,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     session = await requireUploader(request, context, { verify: true })
   } catch (error) {
     // Read the rest of the form first, or a browser still sending its video sees a reset, not the redirect.
-    await discardBody(request)
+    await discardUploadBody(request)
     throw error
   }
 
@@ -74,13 +69,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     received = await receiveUploadForm(request)
   } catch (error) {
-    if (!(error instanceof UnreadableUploadError)) throw error
+    if (!isDomainError(error)) throw error
     return jsonWithHeaders<UploadActionData>({ ok: false, errors: { form: error.message } }, error.status, session.headers)
   }
 
   const viaStorage = received.form.has('sourcePath')
+  const sourcePath = received.form.get('sourcePath')
   try {
-    const result = await createUpload(session, received)
+    const result = await createUpload(session, {
+      values: uploadFormValues(received.form),
+      sourcePath: typeof sourcePath === 'string' ? sourcePath : null,
+      video: received.files.video ?? null,
+      thumbnail: received.files.thumbnail ?? null,
+    })
     if (result.ok) {
       return viaStorage
         ? jsonWithHeaders<UploadActionData>({ ok: true, videoId: result.videoId }, 200, session.headers)

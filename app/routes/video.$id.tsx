@@ -35,23 +35,16 @@ import {
   type VideoIntent,
 } from '~/lib/schemas/video'
 import { publicUrl } from '~/server/env.server'
-import { redirectWithFlash } from '~/server/flash.server'
-import { jsonWithHeaders, redirectWithHeaders } from '~/server/http.server'
-import { requireUser } from '~/server/session.server'
+import { redirectWithFlash } from '~/server/http/flash.server'
+import { jsonWithHeaders, redirectWithHeaders } from '~/server/http/responses.server'
+import { requireUser } from '~/server/permissions.server'
 import { supabaseSettings } from '~/server/supabase.server'
-import {
-  addComment,
-  deleteComment,
-  deleteQuote,
-  deleteVideo,
-  getVideo,
-  listComments,
-  listQuotes,
-  recordView,
-  toggleLike,
-  toggleQuoteLike,
-  VideoActionError,
-} from '~/server/videos.server'
+import { addComment, deleteComment } from '~/server/comments.server'
+import { isDomainError } from '~/server/errors.server'
+import { pageFailure } from '~/server/http/domain-errors.server'
+import { likeQuote, likeVideo } from '~/server/likes.server'
+import { deleteQuote } from '~/server/quotes.server'
+import { deleteVideo, getVideoPage } from '~/server/videos.server'
 import type { PersonSummary } from '~/lib/video-types'
 
 /**
@@ -68,75 +61,13 @@ import type { PersonSummary } from '~/lib/video-types'
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { user, claims, headers } = await requireUser(request, context)
-  const id = params.id ?? ''
-  const video = await getVideo(claims, id)
-  if (!video) throw data(VIDEO_MESSAGES.notFound, { status: 404, headers })
-
-  const playable = video.status === 'ready' || Boolean(video.externalUrl)
-  let views = video.views
-  if (playable && !isPrefetch(request) && (await recordView(claims, video.id))) views += 1
-
-  const [comments, quotes] = await Promise.all([listComments(claims, video.id), listQuotes(claims, video.id)])
-  const supabaseUrl = supabaseSettings().url
-  const person = (who: PersonSummary) => ({
-    id: who.id,
-    username: who.username,
-    role: who.role as ShellRole,
-    avatarUrl: avatarUrl(supabaseUrl, who.avatarPath),
-  })
-  const share = shareLink(publicUrl(), video.id)
-
-  return jsonWithHeaders(
-    {
-      viewer: { id: user.id, role: user.role },
-      video: {
-        id: video.id,
-        title: video.title,
-        description: video.description,
-        type: video.type,
-        isPublic: video.isPublic,
-        status: video.status,
-        statusMessage: video.statusMessage,
-        categoryName: video.categoryName,
-        createdAt: video.createdAt,
-        portrait: Boolean(video.width && video.height && video.height > video.width),
-        views,
-        likes: video.likes,
-        hasLiked: video.hasLiked,
-        commentCount: video.comments,
-        quoteCount: video.quotes,
-        creator: person(video.creator),
-        externalUrl: video.externalUrl,
-        isOwner: video.isOwner,
-        canDelete: video.canDelete,
-      },
-      media: mediaUrls(
-        { id: video.id, hls_path: video.hlsPath, mp4_path: video.mp4Path, thumbnail_path: video.thumbnailPath },
-        supabaseUrl,
-      ),
-      share,
-      comments: comments.map((comment) => ({ ...comment, user: person(comment.user) })),
-      quotes: quotes.map((quote) => ({
-        id: quote.id,
-        type: quote.type,
-        body: quote.body,
-        createdAt: quote.createdAt,
-        likes: quote.likes,
-        hasLiked: quote.hasLiked,
-        canDelete: quote.canDelete,
-        creator: person(quote.creator),
-        response: quote.response
-          ? {
-              status: quote.response.status,
-              hlsUrl: mediaPathUrl(quote.response.hlsPath),
-              mp4Url: mediaPathUrl(quote.response.mp4Path),
-            }
-          : null,
-      })),
-    },
-    200,
-    headers,
-  )
+  try {
+    const page = await getVideoPage(claims, params.id ?? '', { countView: !isPrefetch(request) })
+    return jsonWithHeaders({ viewer: { id: user.id, role: user.role }, ...page }, 200, headers)
+  } catch (error) {
+    if (isDomainError(error)) throw data(error.message, { status: error.status, headers })
+    throw error
+  }
 }
 
 /** Browsers mark speculative loads (`<link rel=prefetch>`, Remix's prefetch="intent"); they are not views. */
@@ -152,10 +83,10 @@ type ActionData =
 
 const FAILURES: Record<VideoIntent, string> = {
   like: VIDEO_MESSAGES.likeFailed,
-  'quote-like': 'Error liking quote',
-  comment: 'Failed to add comment. Please try again.',
-  'delete-comment': 'Failed to delete comment. Please try again.',
-  'delete-quote': 'Failed to delete quote',
+  'quote-like': VIDEO_MESSAGES.quoteLikeFailed,
+  comment: VIDEO_MESSAGES.commentFailed,
+  'delete-comment': VIDEO_MESSAGES.commentDeleteFailed,
+  'delete-quote': VIDEO_MESSAGES.quoteDeleteFailed,
   delete: VIDEO_MESSAGES.deleteFailed,
 }
 
@@ -175,7 +106,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const scripted = form.get('js') === '1'
   const parsedIntent = intentSchema.safeParse(field(form, 'intent'))
   const reply = (value: ActionData, status = 200) => jsonWithHeaders<ActionData>(value, status, headers)
-  if (!parsedIntent.success) return reply({ ok: false, intent: null, targetId: id, error: 'Unknown action' }, 400)
+  if (!parsedIntent.success) return reply({ ok: false, intent: null, targetId: id, error: VIDEO_MESSAGES.unknownAction }, 400)
   const intent = parsedIntent.data
   const targetId = field(form, 'targetId') ?? id
 
@@ -183,12 +114,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     switch (intent) {
       case 'like': {
         const want = likeSchema.safeParse({ like: field(form, 'like') })
-        const state = await toggleLike(claims, id, want.success ? want.data.like : undefined)
+        const state = await likeVideo(claims, id, want.success ? want.data.like : undefined)
         return scripted ? reply({ ok: true, intent, targetId: id, ...state }) : redirectWithHeaders(`${here}#actions`, headers)
       }
       case 'quote-like': {
         const want = likeSchema.safeParse({ like: field(form, 'like') })
-        const state = await toggleQuoteLike(claims, targetId, want.success ? want.data.like : undefined)
+        const state = await likeQuote(claims, targetId, want.success ? want.data.like : undefined)
         return scripted ? reply({ ok: true, intent, targetId, ...state }) : redirectWithHeaders(`${here}#quote-${targetId}`, headers)
       }
       case 'comment': {
@@ -223,9 +154,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       }
     }
   } catch (error) {
-    if (error instanceof VideoActionError) {
-      return reply({ ok: false, intent, targetId, error: error.message }, error.status)
-    }
+    if (isDomainError(error)) return pageFailure(error, { ok: false as const, intent, targetId }, headers)
     console.warn(`[video] ${intent} failed for ${targetId}:`, error instanceof Error ? error.message : error)
     return reply({ ok: false, intent, targetId, error: FAILURES[intent] }, 500)
   }

@@ -1,16 +1,10 @@
-import { createWriteStream, openAsBlob } from 'node:fs'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import { finished } from 'node:stream/promises'
-import { unstable_parseMultipartFormData, type UploadHandler } from '@remix-run/node'
+import { openAsBlob } from 'node:fs'
 import type { AuthError } from '@supabase/supabase-js'
 import { fileTypeFromFile } from 'file-type'
 import { jwtVerify } from 'jose'
 import { sql } from 'kysely'
 import {
   AUTH_MESSAGES,
-  PORTFOLIO_TYPES,
   type FieldErrors,
   type PortfolioFileInfo,
   type SignupInput,
@@ -30,14 +24,7 @@ import { supabaseSettings, type Supabase } from './supabase.server'
 
 export type AccountResult = { ok: true } | { ok: false; message?: string; fieldErrors?: FieldErrors }
 
-// ─── Receiving the sign-up form ──────────────────────────────────────────────
-
-/** The largest portfolio of any type; bigger files are counted but not kept. */
-const MAX_PORTFOLIO_BYTES = Math.max(...PORTFOLIO_TYPES.map((type) => type.maxBytes))
-/** Past this the upload is not worth reading to the end to give a friendly answer. */
-const ABANDON_UPLOAD_BYTES = 2 * MAX_PORTFOLIO_BYTES
-const MAX_TEXT_FIELD_BYTES = 16 * 1024
-const MAX_TEXT_FIELDS = 64
+// ─── The portfolio ───────────────────────────────────────────────────────────
 
 export interface ReceivedPortfolio {
   /** A temporary file holding the upload (absent when it was too large to keep). */
@@ -48,107 +35,11 @@ export interface ReceivedPortfolio {
   info: PortfolioFileInfo
 }
 
-export interface ReceivedSignupForm {
-  form: FormData
-  portfolio: ReceivedPortfolio | null
-  /** Removes the temporary file. Always call it (finally). */
-  dispose(): Promise<void>
-}
-
-export class UnreadableFormError extends Error {
-  constructor(
-    message: string,
-    readonly status: 400 | 413 | 415,
-  ) {
-    super(message)
-  }
-}
-
-/**
- * Reads the multipart sign-up form, streaming the `portfolio` file to a
- * temporary file (never into memory) and reading its type from its content.
- */
-export async function receiveSignupForm(request: Request): Promise<ReceivedSignupForm> {
-  const contentType = request.headers.get('Content-Type') ?? ''
-  if (!contentType.startsWith('multipart/form-data')) {
-    throw new UnreadableFormError('The sign-up form must be sent as multipart/form-data', 415)
-  }
-  const dir = await mkdtemp(path.join(tmpdir(), 'lumen-signup-'))
-  const dispose = () => rm(dir, { recursive: true, force: true })
-  let received: Omit<ReceivedPortfolio, 'info'> | null = null
-  let textFields = 0
-
-  const handler: UploadHandler = async ({ name, filename, data }) => {
-    if (filename === undefined) {
-      if (++textFields > MAX_TEXT_FIELDS) throw new UnreadableFormError('Too many form fields', 400)
-      return readText(data)
-    }
-    if (name !== 'portfolio' || received || !filename) {
-      await drain(data)
-      return undefined
-    }
-    const file = path.join(dir, 'portfolio')
-    const out = createWriteStream(file)
-    const written = finished(out)
-    // Handled below; this keeps a disk error from counting as unhandled before then.
-    written.catch(() => undefined)
-    let size = 0
-    try {
-      for await (const chunk of data) {
-        size += chunk.byteLength
-        if (size > ABANDON_UPLOAD_BYTES) throw new UnreadableFormError('The portfolio file is far too large', 413)
-        if (size <= MAX_PORTFOLIO_BYTES && !out.write(chunk)) {
-          await Promise.race([new Promise<void>((resolve) => out.once('drain', () => resolve())), written])
-        }
-      }
-      out.end()
-      await written
-    } catch (error) {
-      out.destroy()
-      await written.catch(() => undefined)
-      throw error
-    }
-    received = { path: size <= MAX_PORTFOLIO_BYTES ? file : null, name: filename.slice(0, 255), size }
-    return undefined
-  }
-
-  try {
-    const form = await unstable_parseMultipartFormData(request, handler)
-    const portfolio: ReceivedPortfolio | null = received
-      ? { ...(received as Omit<ReceivedPortfolio, 'info'>), info: await inspectPortfolio(received) }
-      : null
-    return { form, portfolio, dispose }
-  } catch (error) {
-    await dispose()
-    if (error instanceof UnreadableFormError) throw error
-    throw new UnreadableFormError('The form could not be read. Please try again.', 400)
-  }
-}
-
-async function readText(data: AsyncIterable<Uint8Array>): Promise<string> {
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for await (const chunk of data) {
-    size += chunk.byteLength
-    if (size > MAX_TEXT_FIELD_BYTES) throw new UnreadableFormError('A form field is too long', 413)
-    chunks.push(chunk)
-  }
-  return Buffer.concat(chunks).toString('utf8')
-}
-
-async function drain(data: AsyncIterable<Uint8Array>): Promise<void> {
-  let size = 0
-  for await (const chunk of data) {
-    size += chunk.byteLength
-    if (size > ABANDON_UPLOAD_BYTES) throw new UnreadableFormError('The form is far too large', 413)
-  }
-}
-
 /**
  * The file's type from its first bytes. An old Word document is a generic
  * Compound File, so it counts as one only with a .doc name.
  */
-async function inspectPortfolio(file: Omit<ReceivedPortfolio, 'info'>): Promise<PortfolioFileInfo> {
+export async function inspectPortfolio(file: Omit<ReceivedPortfolio, 'info'>): Promise<PortfolioFileInfo> {
   if (!file.path) return { name: file.name, size: file.size, type: 'application/octet-stream' }
   const detected = await fileTypeFromFile(file.path)
   let type = detected?.mime ?? 'application/octet-stream'
@@ -242,7 +133,7 @@ function signupError(error: AuthError | null): { message?: string; fieldErrors?:
     case 'over_request_rate_limit':
       return { message: AUTH_MESSAGES.tooManyAttempts }
     case 'signup_disabled':
-      return { message: 'New accounts cannot be created right now. Please try again later.' }
+      return { message: AUTH_MESSAGES.signupDisabled }
     default:
       return { message: AUTH_MESSAGES.signupFailed }
   }
@@ -301,7 +192,7 @@ export async function signIn(supabase: Supabase, credentials: { email: string; p
     case 'over_request_rate_limit':
       return { ok: false, message: AUTH_MESSAGES.tooManyAttempts }
     case 'user_banned':
-      return { ok: false, message: 'This account has been suspended. Please contact support.' }
+      return { ok: false, message: AUTH_MESSAGES.accountSuspended }
     default:
       return { ok: false, message: AUTH_MESSAGES.loginFailed }
   }
@@ -352,7 +243,7 @@ export type EmailCheck = { ok: true; exists: boolean } | { ok: false; message: s
  */
 export async function isEmailRegistered(email: string, clientIp: string, limiter = emailChecks): Promise<EmailCheck> {
   if (!limiter.take(clientIp || 'unknown')) {
-    return { ok: false, message: 'Too many checks from your connection. Please wait a few minutes and try again.' }
+    return { ok: false, message: AUTH_MESSAGES.tooManyChecks }
   }
   const { rows } = await asServiceRole('sign-in screen: check whether an email is registered', (tx) =>
     sql<{ registered: boolean }>`select public.email_is_registered(${email}) as registered`.execute(tx),
@@ -383,7 +274,7 @@ export async function requestPasswordReset(supabase: Supabase, email: string): P
         ok: false,
         message: /seconds/.test(error.message)
           ? error.message
-          : 'Too many reset emails have been sent. Please try again in a while.',
+          : AUTH_MESSAGES.tooManyResetEmails,
       }
     case 'validation_failed':
       return { ok: false, fieldErrors: { email: AUTH_MESSAGES.emailInvalid } }
@@ -412,7 +303,7 @@ export async function updatePassword(supabase: Supabase, password: string): Prom
   if (!error) return { ok: true }
   switch (error.code) {
     case 'same_password':
-      return { ok: false, fieldErrors: { password: 'Your new password must be different from your old one.' } }
+      return { ok: false, fieldErrors: { password: AUTH_MESSAGES.samePassword } }
     case 'weak_password':
       return { ok: false, fieldErrors: { password: error.message || AUTH_MESSAGES.passwordTooShort } }
     case 'over_request_rate_limit':
@@ -420,8 +311,8 @@ export async function updatePassword(supabase: Supabase, password: string): Prom
     case 'session_not_found':
     case 'bad_jwt':
     case 'user_not_found':
-      return { ok: false, message: 'Your reset link has expired. Please request a new one.' }
+      return { ok: false, message: AUTH_MESSAGES.resetLinkExpired }
     default:
-      return { ok: false, message: 'Your password could not be updated. Please try again.' }
+      return { ok: false, message: AUTH_MESSAGES.passwordUpdateFailed }
   }
 }

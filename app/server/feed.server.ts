@@ -1,10 +1,11 @@
 import { sql, type RawBuilder } from 'kysely'
 import { z } from 'zod'
 import { CATEGORY_IDS, categoryName, type CategoryId } from '~/lib/catalog'
-import { mediaUrls } from '~/lib/media-urls'
+import { isUuid } from '~/lib/ids'
+import { avatarUrl, mediaUrls } from '~/lib/media-urls'
 import type { VideoCardItem, VideoType } from '~/lib/video-types'
 import { asCaller, type JwtClaims, type Tx } from './db.server'
-import { getEnv, publicUrl } from './env.server'
+import { browserSupabaseUrl } from './supabase.server'
 
 /**
  * The feed and sparks lists (spec: Feed, Sparks; GET /videos?type=&category=&search=).
@@ -50,15 +51,6 @@ export const MAX_PAGE_SIZE = 50
 /** Feed cards per page: four rows of three on a desktop. */
 export const FEED_PAGE_SIZE = 12
 
-/** The filters and page a browse URL asks for (`?search=&category=&cursor=`), as the feed, sparks and reels read them. */
-export function browseParams(request: Request) {
-  const params = new URL(request.url).searchParams
-  return {
-    filters: { search: params.get('search')?.slice(0, 200) ?? '', category: params.get('category') ?? '' },
-    cursor: params.get('cursor'),
-    params,
-  }
-}
 /** Longest search text considered; the rest is ignored. */
 export const SEARCH_MAX_CHARS = 200
 
@@ -119,7 +111,7 @@ export async function listVideosFrom(
   options: Omit<ListVideosOptions, 'cursor'> & { startId: string; before: number },
 ): Promise<(VideoPage & { position: number; total: number }) | null> {
   const limit = clampLimit(options.limit)
-  if (!z.string().uuid().safeParse(options.startId).success) return null
+  if (!isUuid(options.startId)) return null
   return asCaller(claims, async (tx) => {
     const filter = await resolveFilter(tx, claims, options)
     if (filter.matchesNothing) return null
@@ -187,8 +179,19 @@ async function prefixQuery(tx: Tx, text: string): Promise<string | null> {
 
 // Cursors ---------------------------------------------------------------------------
 
-const keysetCursor = z.tuple([z.literal('k'), z.string().datetime({ offset: true }), z.string().uuid()])
-const rankedCursor = z.tuple([z.literal('r'), z.number().finite().nonnegative(), z.string().datetime({ offset: true }), z.string().uuid()])
+/**
+ * A timestamp Postgres will accept: zod's format check alone lets through
+ * offsets like `+99:99` and year 0, which Postgres refuses (a 500, before).
+ */
+const timestamp = z
+  .string()
+  .datetime({ offset: true })
+  .refine((value) => {
+    const time = Date.parse(value)
+    return Number.isFinite(time) && new Date(time).getUTCFullYear() >= 1970 && new Date(time).getUTCFullYear() <= 9999
+  })
+const keysetCursor = z.tuple([z.literal('k'), timestamp, z.string().uuid()])
+const rankedCursor = z.tuple([z.literal('r'), z.number().finite().nonnegative().max(1e6), timestamp, z.string().uuid()])
 
 export function encodeCursor(key: SortKey): string {
   const tuple = key.rank === undefined ? ['k', key.createdAt, key.id] : ['r', key.rank, key.createdAt, key.id]
@@ -391,19 +394,9 @@ function clampLimit(limit: number): number {
   return Number.isFinite(limit) ? Math.min(Math.max(Math.trunc(limit), 1), MAX_PAGE_SIZE) : 12
 }
 
-/** Storage's base URL as browsers reach it (the stand-in is on the app's own origin). */
-function storageBase(): string {
-  const env = getEnv()
-  return env.SUPABASE_URL ?? publicUrl(env)
-}
-
-function publicObjectUrl(bucket: string, path: string | null): string | null {
-  if (!path) return null
-  return `${storageBase().replace(/\/+$/, '')}/storage/v1/object/public/${bucket}/${path.split('/').map(encodeURIComponent).join('/')}`
-}
-
 function toItem(row: Row): VideoCardItem {
-  const urls = mediaUrls(row, storageBase())
+  const base = browserSupabaseUrl()
+  const urls = mediaUrls(row, base)
   return {
     id: row.id,
     title: row.title,
@@ -415,7 +408,7 @@ function toItem(row: Row): VideoCardItem {
     mp4Url: urls.mp4Url,
     hlsUrl: urls.hlsUrl,
     durationSeconds: row.duration_seconds === null ? null : Number(row.duration_seconds),
-    creator: { id: row.creator_id, username: row.username, avatarUrl: publicObjectUrl('avatars', row.avatar_path) },
+    creator: { id: row.creator_id, username: row.username, avatarUrl: avatarUrl(base, row.avatar_path) },
     likeCount: Number(row.like_count),
     viewCount: Number(row.view_count),
     createdAt: row.created_at,

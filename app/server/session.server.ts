@@ -1,5 +1,5 @@
-import { redirect } from '@remix-run/node'
 import { jwtVerify } from 'jose'
+import { sql } from 'kysely'
 import { asCaller, type JwtClaims } from './db.server'
 import { createSupabaseServerClient, supabaseSettings, type LumenLoadContext, type Supabase } from './supabase.server'
 
@@ -24,13 +24,32 @@ export interface RequestSession {
 }
 
 /**
- * Reads the visitor's session from their cookies. The access token is
- * verified locally (no network call); @supabase/ssr refreshes it first when
- * it is about to expire, writing new cookies into `headers`. Rights (role,
- * verification) are read from the database as the caller, so a demoted admin
- * loses them at once.
+ * Reads the visitor's session from their cookies, once per request: the root
+ * loader and the route's guard share one token check and one profile read
+ * (Remix hands every loader of a document request the same Request).
+ *
+ * The access token is verified locally (no network call); @supabase/ssr
+ * refreshes it first when it is about to expire, writing new cookies into
+ * `headers`. Rights (role, verification) are read from the database as the
+ * caller, so a demoted admin loses them at once, and in the same query the
+ * database says whether the token's session still exists: after signing out,
+ * or once the user is deleted, an unexpired token opens nothing.
  */
-export async function getSession(request: Request, context?: Partial<LumenLoadContext>): Promise<RequestSession> {
+export function getSession(request: Request, context?: Partial<LumenLoadContext>): Promise<RequestSession> {
+  const key = request
+  let pending = sessions.get(key)
+  if (!pending) {
+    pending = readSession(request, context)
+    sessions.set(key, pending)
+    // A failed read is not remembered: the next caller tries again.
+    pending.catch(() => sessions.delete(key))
+  }
+  return pending
+}
+
+const sessions = new WeakMap<object, Promise<RequestSession>>()
+
+async function readSession(request: Request, context?: Partial<LumenLoadContext>): Promise<RequestSession> {
   const { supabase, headers } = createSupabaseServerClient(request, context)
   const empty = { supabase, headers, user: null, claims: null }
   const { data } = await supabase.auth.getSession()
@@ -45,11 +64,12 @@ export async function getSession(request: Request, context?: Partial<LumenLoadCo
     tx
       .selectFrom('profiles')
       .select(['username', 'role', 'is_verified', 'avatar_path'])
+      .select(sql<boolean>`public.session_is_active()`.as('session_active'))
       .where('id', '=', claims.sub)
       .executeTakeFirst(),
   )
-  if (!profile) {
-    // The account is gone (deleted by an admin): its session is worthless.
+  if (!profile || !profile.session_active) {
+    // The account is gone (deleted by an admin) or the session was ended: the token is worthless.
     await supabase.auth.signOut({ scope: 'local' })
     return empty
   }
@@ -89,48 +109,23 @@ export function returnTo(request: Request): string {
   return `${url.pathname}${url.search}`
 }
 
-/** Only same-site paths are followed after sign-in, never another origin. */
+/**
+ * Only same-site paths are followed after sign-in, never another origin: a
+ * path that starts with one slash and holds no control character (browsers
+ * drop tabs and newlines, so `/\t/evil.example` would become
+ * `//evil.example`), no backslash (read as a slash) and no `//`; and that
+ * still resolves to our own origin.
+ */
 export function safeRedirect(target: FormDataEntryValue | string | null | undefined, fallback: string): string {
-  if (typeof target !== 'string' || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) {
+  if (typeof target !== 'string' || target.length > 2048 || !target.startsWith('/')) return fallback
+  const path = target.split(/[?#]/, 1)[0]!
+  if (/[\u0000-\u001f\u007f\\]/.test(target) || path.includes('//')) return fallback
+  const base = 'http://lumen.invalid'
+  try {
+    return new URL(target, base).origin === base ? target : fallback
+  } catch {
     return fallback
   }
-  return target
 }
 
 export type SignedInSession = RequestSession & { user: SessionUser; claims: JwtClaims }
-
-/**
- * The signed-in visitor, or a redirect to /login that remembers where they
- * were going. `verify: true` also asks Auth whether the session is still
- * live (signed out elsewhere, banned) — for actions that change things.
- */
-export async function requireUser(
-  request: Request,
-  context?: Partial<LumenLoadContext>,
-  options: { verify?: boolean } = {},
-): Promise<SignedInSession> {
-  const session = await getSession(request, context)
-  if (session.user && session.claims && options.verify) {
-    const { error } = await session.supabase.auth.getUser()
-    if (error) {
-      await session.supabase.auth.signOut({ scope: 'local' })
-      session.user = null
-    }
-  }
-  if (!session.user || !session.claims) {
-    throw redirect(`/login?redirectTo=${encodeURIComponent(returnTo(request))}`, { headers: session.headers })
-  }
-  return session as SignedInSession
-}
-
-/** As `requireUser`, and the visitor must hold one of `roles`; others are sent to `fallback`. */
-export async function requireRole(
-  request: Request,
-  context: Partial<LumenLoadContext> | undefined,
-  roles: Role[],
-  fallback = '/profile',
-): Promise<SignedInSession> {
-  const session = await requireUser(request, context, { verify: true })
-  if (!roles.includes(session.user.role)) throw redirect(fallback, { headers: session.headers })
-  return session
-}

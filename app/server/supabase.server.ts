@@ -30,6 +30,12 @@ export function supabaseSettings() {
   }
 }
 
+/** Supabase's URL as browsers reach it (the stand-in is on the app's own origin): for Storage's public URLs. */
+export function browserSupabaseUrl(): string {
+  const env = getEnv()
+  return env.SUPABASE_URL ?? publicUrl(env)
+}
+
 /**
  * A Supabase client for one request, the @supabase/ssr way: it reads the
  * session from the request's cookies and collects any cookies it sets
@@ -41,7 +47,9 @@ export function createSupabaseServerClient(request: Request, context?: Partial<L
   const headers = new Headers()
   const supabase = createServerClient<Database>(settings.url, settings.anonKey, {
     ...nodeRealtimeOptions,
-    cookieOptions: { secure: settings.secureCookies, sameSite: 'lax', path: '/' },
+    // HttpOnly: no script on the page can read the session (XSS cannot steal it). The one
+    // browser-side use, resumable uploads, asks /auth/token for a short-lived access token.
+    cookieOptions: { secure: settings.secureCookies, sameSite: 'lax', path: '/', httpOnly: true },
     cookies: {
       getAll() {
         return parseCookieHeader(request.headers.get('Cookie') ?? '').map(({ name, value }) => ({ name, value: value ?? '' }))

@@ -6,16 +6,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signupFormValues, signupSchema, type SignupInput } from '../../app/lib/schemas/auth'
 import {
   isEmailRegistered,
-  receiveSignupForm,
   requestPasswordReset,
   signIn,
   signUp,
   updatePassword,
-  UnreadableFormError,
   verifyEmailLink,
   WindowLimiter,
-  type ReceivedSignupForm,
 } from '../../app/server/accounts.server'
+import { DomainError } from '../../app/server/errors.server'
+import { receiveSignupForm, type ReceivedSignupForm } from '../../app/server/http/forms.server'
 import { asServiceRole, connect, disconnect } from '../../app/server/db.server'
 import { reloadEnv } from '../../app/server/env.server'
 import { createSupabaseServerClient } from '../../app/server/supabase.server'
@@ -157,7 +156,7 @@ describe('receiveSignupForm', () => {
       body: 'username=x',
     })
     await expect(receiveSignupForm(request)).rejects.toMatchObject({ status: 415 })
-    await expect(receiveSignupForm(request.clone())).rejects.toBeInstanceOf(UnreadableFormError)
+    await expect(receiveSignupForm(request.clone())).rejects.toBeInstanceOf(DomainError)
   })
 })
 

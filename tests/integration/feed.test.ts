@@ -86,6 +86,15 @@ describe('search text cleaning', () => {
       expect(decodeCursor(cursor, false)).toBeNull()
     }
   })
+
+  it('ignores cursors whose timestamp or rank Postgres would refuse (a 500 before), and keeps good ones', () => {
+    const id = '5b1c3f0e-8a43-4a8e-9f51-0d7c1b2a3e4f'
+    const cursor = (tuple: unknown[]) => Buffer.from(JSON.stringify(tuple)).toString('base64url')
+    expect(decodeCursor(cursor(['k', '2026-01-01T00:00:00+99:99', id]), false)).toBeNull()
+    expect(decodeCursor(cursor(['k', '0000-01-01T00:00:00Z', id]), false)).toBeNull()
+    expect(decodeCursor(cursor(['r', 1e300, '2026-01-01T00:00:00Z', id]), true)).toBeNull()
+    expect(decodeCursor(cursor(['k', '2026-01-01T00:00:00Z', id]), false)).toEqual({ createdAt: '2026-01-01T00:00:00Z', id })
+  })
 })
 
 describe.each(databaseKinds)('the feed and sparks lists on %s', (kind) => {

@@ -1,19 +1,12 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { VIDEO_MESSAGES } from '../../app/lib/schemas/video'
-import {
-  addComment,
-  deleteComment,
-  deleteQuote,
-  deleteVideo,
-  getVideo,
-  listComments,
-  listQuotes,
-  recordView,
-  toggleLike,
-  toggleQuoteLike,
-  VideoActionError,
-} from '../../app/server/videos.server'
+import { addComment, deleteComment, listComments } from '../../app/server/comments.server'
+import { DomainError } from '../../app/server/errors.server'
+import { likeQuote, likeVideo } from '../../app/server/likes.server'
+import { deleteQuote, listQuotes } from '../../app/server/quotes.server'
+import { deleteVideo, getVideo } from '../../app/server/videos.server'
+import { recordView } from '../../app/server/views.server'
 import { openVideoFixture, type Person, type VideoFixture } from './support/video-fixture'
 
 /**
@@ -27,7 +20,7 @@ async function refusal(promise: Promise<unknown>): Promise<{ status: number; mes
   try {
     await promise
   } catch (error) {
-    if (error instanceof VideoActionError) return { status: error.status, message: error.message }
+    if (error instanceof DomainError) return { status: error.status, message: error.message }
     throw error
   }
   throw new Error('expected a refusal')
@@ -100,32 +93,32 @@ describe('video domain', () => {
     })
   })
 
-  describe('toggleLike', () => {
+  describe('likeVideo', () => {
     it('404s for a video the caller cannot see', async () => {
-      expect(await refusal(toggleLike(learner.claims, privateVideo))).toEqual({ status: 404, message: VIDEO_MESSAGES.notFound })
-      expect(await refusal(toggleLike(learner.claims, randomUUID()))).toEqual({ status: 404, message: VIDEO_MESSAGES.notFound })
+      expect(await refusal(likeVideo(learner.claims, privateVideo))).toEqual({ status: 404, message: VIDEO_MESSAGES.notFound })
+      expect(await refusal(likeVideo(learner.claims, randomUUID()))).toEqual({ status: 404, message: VIDEO_MESSAGES.notFound })
     })
 
     it('likes, counts every user once, and unlikes', async () => {
       const video = await fixture.makeVideo(creator)
-      expect(await toggleLike(learner.claims, video)).toEqual({ likes: 1, hasLiked: true })
-      expect(await toggleLike(secondLearner.claims, video)).toEqual({ likes: 2, hasLiked: true })
-      expect(await toggleLike(learner.claims, video)).toEqual({ likes: 1, hasLiked: false })
+      expect(await likeVideo(learner.claims, video)).toEqual({ likes: 1, hasLiked: true })
+      expect(await likeVideo(secondLearner.claims, video)).toEqual({ likes: 2, hasLiked: true })
+      expect(await likeVideo(learner.claims, video)).toEqual({ likes: 1, hasLiked: false })
       expect((await getVideo(secondLearner.claims, video))!).toMatchObject({ likes: 1, hasLiked: true })
     })
 
     it('is idempotent when the wanted state is given (a double submit does not undo itself)', async () => {
       const video = await fixture.makeVideo(creator)
-      expect(await toggleLike(learner.claims, video, true)).toEqual({ likes: 1, hasLiked: true })
-      expect(await toggleLike(learner.claims, video, true)).toEqual({ likes: 1, hasLiked: true })
-      expect(await toggleLike(learner.claims, video, false)).toEqual({ likes: 0, hasLiked: false })
-      expect(await toggleLike(learner.claims, video, false)).toEqual({ likes: 0, hasLiked: false })
+      expect(await likeVideo(learner.claims, video, true)).toEqual({ likes: 1, hasLiked: true })
+      expect(await likeVideo(learner.claims, video, true)).toEqual({ likes: 1, hasLiked: true })
+      expect(await likeVideo(learner.claims, video, false)).toEqual({ likes: 0, hasLiked: false })
+      expect(await likeVideo(learner.claims, video, false)).toEqual({ likes: 0, hasLiked: false })
     })
 
     it('keeps the count right under concurrent likes', async () => {
       const video = await fixture.makeVideo(creator)
       const people = await Promise.all([1, 2, 3, 4].map(() => fixture.makeUser('user')))
-      await Promise.all(people.map((person) => toggleLike(person.claims, video, true)))
+      await Promise.all(people.map((person) => likeVideo(person.claims, video, true)))
       expect((await getVideo(learner.claims, video))!.likes).toBe(4)
     })
   })
@@ -218,17 +211,17 @@ describe('video domain', () => {
     it('lists quotes with their creator, like count and the caller’s like', async () => {
       const video = await fixture.makeVideo(creator)
       const quote = await quoteBy(learner, video)
-      expect(await toggleQuoteLike(secondLearner.claims, quote)).toEqual({ likes: 1, hasLiked: true })
+      expect(await likeQuote(secondLearner.claims, quote)).toEqual({ likes: 1, hasLiked: true })
       const [seen] = await listQuotes(secondLearner.claims, video)
       expect(seen).toMatchObject({ id: quote, type: 'text', body: 'A fine point', likes: 1, hasLiked: true, canDelete: false, response: null })
       const [own] = await listQuotes(learner.claims, video)
       expect(own).toMatchObject({ hasLiked: false, canDelete: true, creator: { id: learner.id } })
-      expect(await toggleQuoteLike(secondLearner.claims, quote)).toEqual({ likes: 0, hasLiked: false })
+      expect(await likeQuote(secondLearner.claims, quote)).toEqual({ likes: 0, hasLiked: false })
     })
 
     it('refuses quote likes for visitors (401) and unknown quotes (404)', async () => {
-      expect(await refusal(toggleQuoteLike(null, randomUUID()))).toEqual({ status: 401, message: 'Please login to like quotes' })
-      expect(await refusal(toggleQuoteLike(learner.claims, randomUUID()))).toEqual({ status: 404, message: 'Quote not found' })
+      expect(await refusal(likeQuote(null, randomUUID()))).toEqual({ status: 401, message: 'Please login to like quotes' })
+      expect(await refusal(likeQuote(learner.claims, randomUUID()))).toEqual({ status: 404, message: 'Quote not found' })
     })
 
     it("deletes with the spec's messages: 401, 403, 404, then success for the author and for admins", async () => {

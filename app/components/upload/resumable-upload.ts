@@ -9,7 +9,9 @@ import { UPLOAD_MESSAGES, serverErrorMessage, videoExtension, videoObjectName } 
  * localStorage and continues it — into the same object, whose generated
  * name is kept with the upload's fingerprint.
  *
- * Both libraries load only when an upload starts, keeping the page light.
+ * tus-js-client loads only when an upload starts, keeping the page light.
+ * The session cookies are HttpOnly: the access token each request carries
+ * comes from /auth/token, which refreshes it when it is about to expire.
  */
 export interface ResumableUploadOptions {
   file: File
@@ -37,12 +39,9 @@ export const CHUNK_SIZE = 6 * 1024 * 1024
 export const RETRY_DELAYS = [0, 3000, 5000, 10000, 20000]
 
 export async function startResumableUpload(options: ResumableUploadOptions): Promise<ResumableUpload> {
-  const [{ Upload }, { createBrowserClient }] = await Promise.all([import('tus-js-client'), import('@supabase/ssr')])
+  const { Upload } = await import('tus-js-client')
   const { file, userId, supabaseUrl, anonKey } = options
-  // The same cookies the server reads; getSession() refreshes the access token when it is about to expire.
-  const supabase = createBrowserClient(supabaseUrl, anonKey, {
-    cookieOptions: { secure: window.location.protocol === 'https:', sameSite: 'lax', path: '/' },
-  })
+  const accessToken = accessTokens()
   const endpoint = `${supabaseUrl.replace(/\/$/, '')}/storage/v1/upload/resumable`
   let objectName = videoObjectName(userId, randomUuid(), videoExtension(file))
   let settle: { resolve(name: string): void; reject(error: Error): void }
@@ -66,8 +65,7 @@ export async function startResumableUpload(options: ResumableUploadOptions): Pro
     },
     headers: { 'x-upsert': 'false' },
     async onBeforeRequest(request) {
-      const { data } = await supabase.auth.getSession()
-      const token = data.session?.access_token
+      const token = await accessToken()
       if (!token) throw new UploadError(serverErrorMessage(401))
       request.setHeader('authorization', `Bearer ${token}`)
       request.setHeader('apikey', anonKey)
@@ -99,6 +97,21 @@ export async function startResumableUpload(options: ResumableUploadOptions): Pro
       settle.reject(new UploadCancelled('cancelled'))
       await upload.abort(true).catch(() => undefined)
     },
+  }
+}
+
+/** The visitor's access token, asked of the server once and again a minute before it expires. */
+function accessTokens(): () => Promise<string | null> {
+  let cached: { token: string; expiresAt: number } | null = null
+  return async () => {
+    const now = Date.now() / 1000
+    if (cached && cached.expiresAt - 60 > now) return cached.token
+    const response = await fetch('/auth/token', { credentials: 'same-origin', headers: { Accept: 'application/json' } })
+    if (!response.ok) return null
+    const body = (await response.json()) as { accessToken?: string; expiresAt?: number | null }
+    if (!body.accessToken) return null
+    cached = { token: body.accessToken, expiresAt: body.expiresAt ?? now + 300 }
+    return cached.token
   }
 }
 

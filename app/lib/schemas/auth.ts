@@ -34,6 +34,14 @@ export const AUTH_MESSAGES = {
   emailNotRegistered: 'This email is not registered. Please sign up first.',
   emailRegistered: 'Good news: this email has a Lumen account. Sign in with your password.',
   passwordUpdated: 'Your password has been updated.',
+  accountSuspended: 'This account has been suspended. Please contact support.',
+  signupDisabled: 'New accounts cannot be created right now. Please try again later.',
+  tooManyChecks: 'Too many checks from your connection. Please wait a few minutes and try again.',
+  tooManyResetEmails: 'Too many reset emails have been sent. Please try again in a while.',
+  samePassword: 'Your new password must be different from your old one.',
+  resetLinkExpired: 'Your reset link has expired. Please request a new one.',
+  passwordUpdateFailed: 'Your password could not be updated. Please try again.',
+  portfolioFarTooLarge: 'The portfolio file is far too large',
 } as const
 
 // Bcrypt (and so Auth) reads at most 72 bytes of a password.
@@ -80,6 +88,9 @@ export const PORTFOLIO_TYPES = [
     extensions: ['pdf', 'doc', 'docx'],
   },
 ] as const
+
+/** The largest portfolio of any type; a bigger file is counted but not kept. */
+export const PORTFOLIO_MAX_BYTES = Math.max(...PORTFOLIO_TYPES.map((type) => type.maxBytes))
 
 export type PortfolioType = (typeof PORTFOLIO_TYPES)[number]['value']
 export const PORTFOLIO_TYPE_VALUES = PORTFOLIO_TYPES.map((type) => type.value) as [PortfolioType, ...PortfolioType[]]

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { CATEGORY_IDS, DEFAULT_CATEGORY, LIMITS } from '~/lib/catalog'
+import { UUID_PATTERN } from '../ids'
 
 /**
  * The upload form (spec sections 2, 5 and 8), shared by the page and the
@@ -188,8 +189,6 @@ export function videoExtension(file: Pick<ChosenFile, 'name' | 'type'>): string 
   return byType[file.type] ?? 'mp4'
 }
 
-const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}'
-
 /** Object names are generated, never the user's file name: `<uid>/videos/<uuid>.<ext>`. */
 export function videoObjectName(userId: string, objectId: string, extension: string): string {
   return `${userId}/videos/${objectId}.${extension}`
@@ -197,7 +196,7 @@ export function videoObjectName(userId: string, objectId: string, extension: str
 
 /** Whether `name` is an object name this user's upload could have made (own folder, generated name). */
 export function isOwnVideoObjectName(name: string, userId: string): boolean {
-  const pattern = new RegExp(`^${UUID}/videos/${UUID}\\.(${VIDEO_EXTENSIONS.join('|')})$`)
+  const pattern = new RegExp(`^${UUID_PATTERN}/videos/${UUID_PATTERN}\\.(${VIDEO_EXTENSIONS.join('|')})$`)
   return pattern.test(name) && name.startsWith(`${userId}/`)
 }
 

@@ -31,6 +31,11 @@ export const VIDEO_MESSAGES = {
   loginToDeleteQuote: 'Please login to delete quotes',
   linkCopied: 'Video link copied to clipboard!',
   invalidShareId: 'Unable to create share link: Invalid video ID',
+  quoteLikeFailed: 'Error liking quote',
+  commentFailed: 'Failed to add comment. Please try again.',
+  commentDeleteFailed: 'Failed to delete comment. Please try again.',
+  quoteDeleteFailed: 'Failed to delete quote',
+  unknownAction: 'Unknown action',
 } as const
 
 export const VIDEO_INTENTS = ['like', 'comment', 'delete-comment', 'quote-like', 'delete-quote', 'delete'] as const
@@ -38,11 +43,7 @@ export type VideoIntent = (typeof VIDEO_INTENTS)[number]
 
 export const intentSchema = z.enum(VIDEO_INTENTS)
 
-export const uuidSchema = z.string().uuid()
-
-export function isUuid(value: unknown): value is string {
-  return uuidSchema.safeParse(value).success
-}
+export { isUuid } from '../ids'
 
 export const commentSchema = z.object({
   body: z

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { badRequest, jsonWithHeaders, mergeHeaders, redirectWithHeaders, withHeaders } from './http.server'
+import { badRequest, jsonWithHeaders, mergeHeaders, redirectWithHeaders, withHeaders } from './responses.server'
 
 describe('response helpers', () => {
   const session = new Headers([

@@ -1,5 +1,5 @@
 import { createCookieSessionStorage, redirect } from '@remix-run/node'
-import { getEnv, publicUrl } from './env.server'
+import { getEnv, publicUrl } from '../env.server'
 
 /**
  * One-time messages that survive a redirect ("Profile updated successfully!"),

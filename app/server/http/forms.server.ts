@@ -1,0 +1,62 @@
+import { LIMITS } from '~/lib/catalog'
+import { AUTH_MESSAGES, PORTFOLIO_MAX_BYTES } from '~/lib/schemas/auth'
+import { UPLOAD_MESSAGES } from '~/lib/schemas/upload'
+import { inspectPortfolio, type ReceivedPortfolio } from '../accounts.server'
+import { discardBody, receiveMultipart, type ReceivedForm } from './multipart.server'
+
+/**
+ * The two multipart forms Lumen reads, with their limits: the upload form
+ * (a video up to 100 MB and a thumbnail up to 5 MB) and the sign-up form (a
+ * creator's portfolio). Files go to temporary files; call `dispose()`.
+ */
+
+/** Past this in all, an upload is not a browser with a big file but someone wasting our bandwidth. */
+const UPLOAD_ABANDON_BYTES = 1024 * 1024 * 1024
+
+export function receiveUploadForm(request: Request) {
+  return receiveMultipart(request, {
+    files: { video: LIMITS.videoBytes, thumbnail: LIMITS.thumbnailBytes },
+    abandonBytes: UPLOAD_ABANDON_BYTES,
+    tooLargeMessage: UPLOAD_MESSAGES.videoTooLarge,
+    formName: 'upload form',
+    maxTextFieldBytes: 64 * 1024,
+    maxTextFields: 32,
+  })
+}
+
+/** What is left of a refused upload's body is read and dropped, so the browser sees the answer. */
+export function discardUploadBody(request: Request) {
+  return discardBody(request, UPLOAD_ABANDON_BYTES)
+}
+
+export interface ReceivedSignupForm {
+  form: FormData
+  portfolio: ReceivedPortfolio | null
+  /** Removes the temporary file. Always call it (finally). */
+  dispose(): Promise<void>
+}
+
+/** The sign-up form, with the portfolio's type read from its content (magic bytes). */
+export async function receiveSignupForm(request: Request): Promise<ReceivedSignupForm> {
+  const received = await receiveSignupMultipart(request)
+  const file = received.files.portfolio
+  try {
+    const portfolio = file ? { ...file, info: await inspectPortfolio(file) } : null
+    return { form: received.form, portfolio, dispose: received.dispose }
+  } catch (error) {
+    await received.dispose()
+    throw error
+  }
+}
+
+function receiveSignupMultipart(request: Request): Promise<ReceivedForm<'portfolio'>> {
+  return receiveMultipart(request, {
+    files: { portfolio: PORTFOLIO_MAX_BYTES },
+    // Past twice the largest portfolio the upload is not worth reading to the end for a friendly answer.
+    abandonBytes: 2 * PORTFOLIO_MAX_BYTES,
+    tooLargeMessage: AUTH_MESSAGES.portfolioFarTooLarge,
+    formName: 'sign-up form',
+    maxTextFieldBytes: 16 * 1024,
+    maxTextFields: 64,
+  })
+}
