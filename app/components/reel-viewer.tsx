@@ -9,10 +9,10 @@ import {
   type ReactNode,
 } from 'react'
 import { LIMITS } from '~/lib/catalog'
+import { truncate } from '~/lib/format'
 import type { VideoCardItem } from '~/lib/video-types'
 import { QuickReportButton } from './report-dialog'
 import { useHydrated } from './use-hydrated'
-import { truncate } from './video-card'
 import { VideoPlayer } from './video-player'
 import { UserAvatar } from './user-avatar'
 

@@ -1,6 +1,7 @@
 import { Link } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
 import { LIMITS } from '~/lib/catalog'
+import { formatDuration, truncate } from '~/lib/format'
 import type { VideoCardItem } from '~/lib/video-types'
 import { ReportControl } from './report-dialog'
 import { UserAvatar } from './user-avatar'
@@ -92,22 +93,6 @@ export function VideoCard({
       </div>
     </article>
   )
-}
-
-/** At most `max` characters of `text`, cut at the limit (spec §5: card description 80). */
-export function truncate(text: string, max: number): string {
-  const trimmed = text.trim()
-  return trimmed.length > max ? `${trimmed.slice(0, max).trimEnd()}…` : trimmed
-}
-
-/** 75 → "1:15", 3725 → "1:02:05". */
-export function formatDuration(seconds: number): string {
-  const total = Math.max(0, Math.round(seconds))
-  const h = Math.floor(total / 3600)
-  const m = Math.floor((total % 3600) / 60)
-  const s = total % 60
-  const mm = h > 0 ? String(m).padStart(2, '0') : String(m)
-  return `${h > 0 ? `${h}:` : ''}${mm}:${String(s).padStart(2, '0')}`
 }
 
 type ThumbnailState = 'loading' | 'shown' | 'missing' | 'private'

@@ -3,6 +3,7 @@ import { Link, useLoaderData } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { StatusCard } from '~/components/status-card'
 import { Page, PageHeader } from '~/components/ui/page'
+import { formatCompact, formatDate, formatNumber } from '~/lib/format'
 import { creatorDashboard, type RecentUpload } from '~/server/dashboard.server'
 import { jsonWithHeaders } from '~/server/http.server'
 import { requireUser } from '~/server/session.server'
@@ -76,8 +77,6 @@ export default function Dashboard() {
   )
 }
 
-const numberFormat = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 })
-
 function StatCard({ label, value, icon, tone }: { label: string; value: number; icon: string; tone: string }) {
   return (
     <li className="card flex flex-col gap-3 p-4 sm:p-5">
@@ -86,8 +85,8 @@ function StatCard({ label, value, icon, tone }: { label: string; value: number; 
       </span>
       <div>
         <p className="text-caption">{label}</p>
-        <p className="text-2xl font-bold tracking-tight text-ink-900" title={value.toLocaleString('en-US')}>
-          {numberFormat.format(value)}
+        <p className="text-2xl font-bold tracking-tight text-ink-900" title={formatNumber(value)}>
+          {formatCompact(value)}
         </p>
       </div>
     </li>
@@ -144,7 +143,7 @@ function UploadCard({ video }: { video: UploadCardVideo }) {
           <span>
             {video.type === 'spark' ? 'Spark' : 'Video'}
             {video.isPublic ? '' : ' · Private'} ·{' '}
-            {new Date(video.createdAt).toLocaleDateString('en-US', { dateStyle: 'medium', timeZone: 'UTC' })}
+            {formatDate(video.createdAt)}
           </span>
         </p>
         <dl className="mt-2 flex flex-wrap gap-x-3 gap-y-1 text-xs text-ink-600">
@@ -161,7 +160,7 @@ function Metric({ label, value }: { label: string; value: number }) {
   return (
     <div className="flex gap-1">
       <dt>{label}</dt>
-      <dd className="font-semibold text-ink-900">{numberFormat.format(value)}</dd>
+      <dd className="font-semibold text-ink-900">{formatCompact(value)}</dd>
     </div>
   )
 }

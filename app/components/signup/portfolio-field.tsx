@@ -1,13 +1,8 @@
 import { useEffect, useId, useState } from 'react'
 import { FieldError, SelectField } from '~/components/ui/field'
 import { useHydrated } from '~/components/use-hydrated'
+import { formatBytes } from '~/lib/format'
 import { PORTFOLIO_ACCEPT_ANY, PORTFOLIO_HINT, PORTFOLIO_TYPES, portfolioType, type PortfolioType } from '~/lib/schemas/auth'
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`
-}
 
 interface Chosen {
   name: string

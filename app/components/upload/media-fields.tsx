@@ -1,18 +1,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import { FieldError } from '~/components/ui/field'
+import { formatBytes, formatDuration } from '~/lib/format'
 import { THUMBNAIL_ACCEPT, VIDEO_ACCEPT } from '~/lib/schemas/upload'
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`
-}
-
-export function formatDuration(seconds: number): string {
-  const whole = Math.round(seconds)
-  const minutes = Math.floor(whole / 60)
-  return `${minutes}:${String(whole % 60).padStart(2, '0')}`
-}
 
 interface Preview {
   name: string

@@ -4,6 +4,7 @@ import { Alert } from '~/components/ui/alert'
 import { SelectField, TextAreaField, TextField } from '~/components/ui/field'
 import { Spinner } from '~/components/ui/spinner'
 import { useHydrated } from '~/components/use-hydrated'
+import { formatDuration } from '~/lib/format'
 import {
   checkThumbnailFile,
   checkVideoFile,
@@ -21,7 +22,7 @@ import {
   type UploadErrors,
   type UploadValues,
 } from '~/lib/schemas/upload'
-import { formatDuration, ThumbnailField, VideoField } from './media-fields'
+import { ThumbnailField, VideoField } from './media-fields'
 import { startResumableUpload, UploadCancelled, UploadError, type ResumableUpload } from './resumable-upload'
 import { UploadProgress, type UploadPhase } from './upload-progress'
 
