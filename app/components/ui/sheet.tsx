@@ -43,6 +43,7 @@ export function Sheet({
   const position =
     placement === 'corner' ? 'sm:mb-6 sm:ml-auto sm:mr-6 sm:w-[26rem]' : 'sm:m-auto sm:w-[28rem]'
   return (
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- a click on the backdrop closes, as Escape does for keyboards (onCancel)
     <dialog
       ref={dialogRef}
       aria-labelledby={titleId}

@@ -53,6 +53,7 @@ export function DeleteVideoControl({ title, error }: { title: string; error: str
           {error}
         </p>
       ) : null}
+      {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- a click on the backdrop closes, as Escape does for keyboards (onCancel) */}
       <dialog
         ref={dialogRef}
         aria-labelledby={titleId}
@@ -77,6 +78,7 @@ export function DeleteVideoControl({ title, error }: { title: string; error: str
               “<span className="font-semibold">{title}</span>” will be removed for everyone, with its comments and quotes. This cannot be undone.
             </p>
             <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+              {/* eslint-disable-next-line jsx-a11y/no-autofocus -- a modal dialog focuses its safe choice when it opens */}
               <button type="button" className="btn-secondary" autoFocus onClick={() => setOpen(false)}>
                 Cancel
               </button>
