@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import type { ReactNode } from 'react'
+import { PathIcon } from '~/components/icons'
 import { StatusCard } from '~/components/status-card'
 import { Page, PageHeader } from '~/components/ui/page'
 import { formatCompact, formatDate, formatNumber } from '~/lib/format'
@@ -46,7 +47,7 @@ export default function Dashboard() {
         subtitle={`Welcome back, ${data.username}. Here is how your content is doing.`}
         actions={
           <Link to="/upload" className="btn-primary">
-            <Icon path={icons.plus} />
+            <PathIcon path={icons.plus} />
             Upload New Content
           </Link>
         }
@@ -81,7 +82,7 @@ function StatCard({ label, value, icon, tone }: { label: string; value: number; 
   return (
     <li className="card flex flex-col gap-3 p-4 sm:p-5">
       <span className={`inline-flex h-10 w-10 items-center justify-center rounded-xl ${tone}`}>
-        <Icon path={icon} />
+        <PathIcon path={icon} />
       </span>
       <div>
         <p className="text-caption">{label}</p>
@@ -97,7 +98,7 @@ function EmptyContent({ pendingVerification }: { pendingVerification: boolean })
   return (
     <div className="card mt-4 flex flex-col items-center px-6 py-12 text-center">
       <span className="inline-flex h-14 w-14 items-center justify-center rounded-2xl bg-brand-50 text-brand-600">
-        <Icon path={icons.video} className="h-7 w-7" />
+        <PathIcon path={icons.video} className="h-7 w-7" />
       </span>
       <p className="text-heading mt-4">No content yet</p>
       <p className="text-body mt-1 max-w-sm">
@@ -130,7 +131,7 @@ function UploadCard({ video }: { video: UploadCardVideo }) {
           <img src={video.thumbnailUrl} alt="" loading="lazy" className="h-full w-full object-cover" />
         ) : (
           <span className="flex h-full w-full items-center justify-center text-brand-500">
-            <Icon path={video.type === 'spark' ? icons.spark : icons.video} className="h-6 w-6" />
+            <PathIcon path={video.type === 'spark' ? icons.spark : icons.video} className="h-6 w-6" />
           </span>
         )}
       </div>
@@ -196,20 +197,12 @@ function NextStep({ to, title, icon, tone, children }: { to: string; title: stri
     <li>
       <Link to={to} className="card group flex h-full flex-col gap-3 p-5 transition-shadow hover:shadow-lg">
         <span className={`inline-flex h-11 w-11 items-center justify-center rounded-xl ${tone}`}>
-          <Icon path={icon} />
+          <PathIcon path={icon} />
         </span>
         <span className="text-heading group-hover:text-brand-700">{title}</span>
         <span className="text-body">{children}</span>
       </Link>
     </li>
-  )
-}
-
-function Icon({ path, className = 'h-5 w-5' }: { path: string; className?: string }) {
-  return (
-    <svg viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-      <path d={path} />
-    </svg>
   )
 }
 

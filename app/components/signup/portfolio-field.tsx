@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from 'react'
+import { FileIcon } from '~/components/icons'
 import { FieldError, SelectField } from '~/components/ui/field'
 import { useHydrated } from '~/components/use-hydrated'
 import { formatBytes } from '~/lib/format'
@@ -95,9 +96,7 @@ function ChosenFile({ chosen }: { chosen: Chosen }) {
         <img src={chosen.preview} alt="Preview of your portfolio image" className="h-20 w-20 rounded-lg object-cover" />
       ) : (
         <span className="inline-flex h-12 w-12 items-center justify-center rounded-lg bg-white text-brand-600 ring-1 ring-ink-200">
-          <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="1.75" aria-hidden="true">
-            <path d="M7 3h7l5 5v13H7zM14 3v5h5" strokeLinejoin="round" />
-          </svg>
+          <FileIcon />
         </span>
       )}
       <div className="min-w-0">
