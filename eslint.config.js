@@ -18,7 +18,10 @@ const SERVER = {
   regex: '(^~/server(/|$)|(^|/)server/|\\.server(\\.tsx?)?$)',
   message: 'Components and lib never import server modules: take types from app/lib (e.g. ~/lib/video-types).',
 }
-const COMPONENTS = { group: ['~/components', '~/components/**', '**/components/**'], message: 'app/lib is below components: it imports none.' }
+const COMPONENTS = {
+  group: ['~/components', '~/components/**', '**/components/**'],
+  message: 'app/lib is below components: it imports none.',
+}
 
 const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] })
 
@@ -43,7 +46,10 @@ export default tseslint.config(
     rules: {
       // TypeScript checks names; the core rule does not know Node's or the DOM's globals without a list.
       'no-undef': 'off',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
+      ],
       // An interface that only extends another names a concept (e.g. the request context).
       '@typescript-eslint/no-empty-object-type': ['error', { allowInterfaces: 'with-single-extends' }],
     },

@@ -17,8 +17,8 @@ export function ProductPitch() {
       </div>
       <p className="mt-4 text-2xl font-bold tracking-tight sm:text-3xl">Scroll less. Learn more.</p>
       <p className="mt-3 text-ink-300">
-        Lumen turns your scrolling into learning: swipe through sparks, lessons under a minute, and go deeper with
-        long-form videos from verified educators.
+        Lumen turns your scrolling into learning: swipe through sparks, lessons under a minute, and go deeper with long-form
+        videos from verified educators.
       </p>
       <ul className="mt-5 hidden gap-2 text-sm text-ink-200 sm:grid">
         <li className="flex items-center gap-2">

@@ -6,7 +6,15 @@ import { Alert } from '~/components/ui/alert'
 import { SelectField, TextAreaField, TextField } from '~/components/ui/field'
 import { SubmitButton } from '~/components/ui/submit-button'
 import { CONCENTRATIONS, FIELDS_OF_INTEREST } from '~/lib/catalog'
-import { AUTH_MESSAGES, fieldErrors, signupFormValues, signupSchema, type FieldErrors, type PortfolioFileInfo, type SignupEcho } from '~/lib/schemas/auth'
+import {
+  AUTH_MESSAGES,
+  fieldErrors,
+  signupFormValues,
+  signupSchema,
+  type FieldErrors,
+  type PortfolioFileInfo,
+  type SignupEcho,
+} from '~/lib/schemas/auth'
 import type { SignupFailure } from '~/lib/signup'
 import { CategoryChecklist } from './category-checklist'
 import { PortfolioField } from './portfolio-field'
@@ -76,7 +84,9 @@ export function SignupForm({ creator }: { creator: boolean }) {
           <Alert tone="error">{formError}</Alert>
         ) : serverErrorCount ? (
           <Alert tone="error">
-            {serverErrorCount === 1 ? 'Please check the highlighted field.' : `Please check the ${serverErrorCount} highlighted fields.`}
+            {serverErrorCount === 1
+              ? 'Please check the highlighted field.'
+              : `Please check the ${serverErrorCount} highlighted fields.`}
           </Alert>
         ) : null}
         <TextField

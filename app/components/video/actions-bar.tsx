@@ -18,14 +18,21 @@ interface VideoActionsBarProps {
 export function VideoActionsBar({ video, share, failed }: VideoActionsBarProps) {
   return (
     <div id="actions" className="mt-4 flex flex-wrap items-center gap-2">
-      <VideoLikeButton videoId={video.id} likes={video.likes} hasLiked={video.hasLiked} noJsError={failed?.intent === 'like' ? failed.error : null} />
+      <VideoLikeButton
+        videoId={video.id}
+        likes={video.likes}
+        hasLiked={video.hasLiked}
+        noJsError={failed?.intent === 'like' ? failed.error : null}
+      />
       <Link to={`/create-quote?videoId=${encodeURIComponent(video.id)}`} className="btn-secondary">
         <QuoteIcon />
         Quote
       </Link>
       <ShareControl videoId={video.id} share={share} />
       <ReportControl contentType="video" contentId={video.id} contentLabel={video.title} variant="button" />
-      {video.canDelete ? <DeleteVideoControl title={video.title} error={failed?.intent === 'delete' ? failed.error : null} /> : null}
+      {video.canDelete ? (
+        <DeleteVideoControl title={video.title} error={failed?.intent === 'delete' ? failed.error : null} />
+      ) : null}
     </div>
   )
 }

@@ -13,7 +13,17 @@ import type { VideoActionData, VideoActionFailure, VideoPageComment } from '~/li
 import { IconButton } from './icon-button'
 import { PersonName } from './person-name'
 
-export function CommentsSection({ videoId, comments, count, failed }: { videoId: string; comments: VideoPageComment[]; count: number; failed: VideoActionFailure | undefined }) {
+export function CommentsSection({
+  videoId,
+  comments,
+  count,
+  failed,
+}: {
+  videoId: string
+  comments: VideoPageComment[]
+  count: number
+  failed: VideoActionFailure | undefined
+}) {
   return (
     <section id="comments" aria-labelledby="comments-heading" className="mt-10 scroll-mt-24">
       <h2 id="comments-heading" className="text-heading">

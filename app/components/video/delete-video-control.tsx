@@ -31,7 +31,9 @@ export function DeleteVideoControl({ title, error }: { title: string; error: str
         </summary>
         <Form method="post" className="card mt-2 flex max-w-sm flex-col gap-3 p-4">
           <input type="hidden" name="intent" value="delete" />
-          <p className="text-sm text-ink-800">Deleting removes the video, its comments and quotes for everyone. This cannot be undone.</p>
+          <p className="text-sm text-ink-800">
+            Deleting removes the video, its comments and quotes for everyone. This cannot be undone.
+          </p>
           <Checkbox name="confirm" value="yes" label="Yes, delete this video" />
           {error ? <FieldError>{error}</FieldError> : null}
           <button type="submit" className="btn bg-red-600 text-white hover:bg-red-700">
@@ -68,14 +70,19 @@ export function DeleteVideoControl({ title, error }: { title: string; error: str
         className="m-0 mt-auto w-full max-w-none rounded-t-2xl bg-white p-0 text-ink-900 shadow-2xl backdrop:bg-ink-950/50 sm:m-auto sm:w-[26rem] sm:rounded-card"
       >
         {open ? (
-          <Form method="post" className="flex flex-col gap-4 p-5 pb-[calc(1.25rem+env(safe-area-inset-bottom))] sm:p-6" onSubmit={() => setOpen(false)}>
+          <Form
+            method="post"
+            className="flex flex-col gap-4 p-5 pb-[calc(1.25rem+env(safe-area-inset-bottom))] sm:p-6"
+            onSubmit={() => setOpen(false)}
+          >
             <input type="hidden" name="intent" value="delete" />
             <input type="hidden" name="confirm" value="yes" />
             <h2 id={titleId} className="text-heading">
               Delete this video?
             </h2>
             <p className="text-body">
-              “<span className="font-semibold">{title}</span>” will be removed for everyone, with its comments and quotes. This cannot be undone.
+              “<span className="font-semibold">{title}</span>” will be removed for everyone, with its comments and quotes. This
+              cannot be undone.
             </p>
             <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
               {/* eslint-disable-next-line jsx-a11y/no-autofocus -- a modal dialog focuses its safe choice when it opens */}

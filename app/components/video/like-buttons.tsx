@@ -31,7 +31,12 @@ function useLikeToggle(fetcherKey: string, intent: 'like' | 'quote-like', initia
   return { fetcher, shown, error }
 }
 
-export function VideoLikeButton({ videoId, likes, hasLiked, noJsError }: LikeState & { videoId: string; noJsError: string | null }) {
+export function VideoLikeButton({
+  videoId,
+  likes,
+  hasLiked,
+  noJsError,
+}: LikeState & { videoId: string; noJsError: string | null }) {
   const hydrated = useHydrated()
   const { fetcher, shown, error } = useLikeToggle(`like-${videoId}`, 'like', { likes, hasLiked })
   const message = error ?? noJsError
@@ -54,7 +59,10 @@ export function VideoLikeButton({ videoId, likes, hasLiked, noJsError }: LikeSta
         </span>
       </button>
       {message ? (
-        <p role="alert" className="absolute left-0 top-full z-10 mt-1 whitespace-nowrap rounded-lg bg-red-50 px-2 py-1 text-xs font-medium text-red-800 ring-1 ring-red-200">
+        <p
+          role="alert"
+          className="absolute left-0 top-full z-10 mt-1 whitespace-nowrap rounded-lg bg-red-50 px-2 py-1 text-xs font-medium text-red-800 ring-1 ring-red-200"
+        >
           {message}
         </p>
       ) : null}

@@ -10,7 +10,15 @@ const STATUS_LABELS: Record<string, string> = {
 }
 
 /** Shown instead of the player until the worker is done; re-checks every few seconds with JS. */
-export function ProcessingPanel({ status, statusMessage, posterUrl }: { status: string; statusMessage: string | null; posterUrl: string | null }) {
+export function ProcessingPanel({
+  status,
+  statusMessage,
+  posterUrl,
+}: {
+  status: string
+  statusMessage: string | null
+  posterUrl: string | null
+}) {
   const revalidator = useRevalidator()
   const failed = status === 'failed'
   useEffect(() => {
@@ -37,7 +45,9 @@ export function ProcessingPanel({ status, statusMessage, posterUrl }: { status: 
           <>
             <Spinner label="Preparing video" className="h-8 w-8" />
             <p className="text-heading">We’re preparing this video…</p>
-            <p className="text-sm text-ink-300">Status: {STATUS_LABELS[status] ?? status}. It will start here as soon as it is ready.</p>
+            <p className="text-sm text-ink-300">
+              Status: {STATUS_LABELS[status] ?? status}. It will start here as soon as it is ready.
+            </p>
           </>
         )}
       </div>

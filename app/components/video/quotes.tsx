@@ -12,7 +12,17 @@ import { IconButton } from './icon-button'
 import { QuoteLikeButton } from './like-buttons'
 import { PersonName } from './person-name'
 
-export function QuotesSection({ videoId, quotes, count, failed }: { videoId: string; quotes: VideoPageQuote[]; count: number; failed: VideoActionFailure | undefined }) {
+export function QuotesSection({
+  videoId,
+  quotes,
+  count,
+  failed,
+}: {
+  videoId: string
+  quotes: VideoPageQuote[]
+  count: number
+  failed: VideoActionFailure | undefined
+}) {
   const quoteFailure = failed && (failed.intent === 'delete-quote' || failed.intent === 'quote-like') ? failed : undefined
   return (
     <aside id="quotes" aria-labelledby="quotes-heading" className="scroll-mt-24">
@@ -20,7 +30,10 @@ export function QuotesSection({ videoId, quotes, count, failed }: { videoId: str
         <h2 id="quotes-heading" className="text-heading">
           Quotes <span className="text-caption font-normal">({count})</span>
         </h2>
-        <Link to={`/create-quote?videoId=${encodeURIComponent(videoId)}`} className="text-sm font-semibold text-brand-700 hover:text-brand-800">
+        <Link
+          to={`/create-quote?videoId=${encodeURIComponent(videoId)}`}
+          className="text-sm font-semibold text-brand-700 hover:text-brand-800"
+        >
           Quote this video
         </Link>
       </div>
@@ -56,7 +69,8 @@ function QuoteItem({ quote }: { quote: VideoPageQuote }) {
         <div className="min-w-0 flex-1">
           <PersonName person={quote.creator} />
           <p className="text-caption leading-tight">
-            {quote.type === 'video' ? 'Video response' : 'Text comment'} · <time dateTime={quote.createdAt}>{formatDate(quote.createdAt)}</time>
+            {quote.type === 'video' ? 'Video response' : 'Text comment'} ·{' '}
+            <time dateTime={quote.createdAt}>{formatDate(quote.createdAt)}</time>
           </p>
         </div>
       </div>
@@ -72,13 +86,19 @@ function QuoteItem({ quote }: { quote: VideoPageQuote }) {
           />
         ) : (
           <p className="text-caption mt-3 rounded-xl bg-ink-100 px-3 py-2">
-            {quote.response.status === 'failed' ? 'This video response could not be processed.' : 'The video response is being prepared…'}
+            {quote.response.status === 'failed'
+              ? 'This video response could not be processed.'
+              : 'The video response is being prepared…'}
           </p>
         )
       ) : null}
       <div className="mt-3 flex items-center gap-1">
         <QuoteLikeButton quoteId={quote.id} likes={quote.likes} hasLiked={quote.hasLiked} />
-        <ReportControl contentType="quote" contentId={quote.id} contentLabel={excerpt(quote.body || `quote by ${quote.creator.username}`)} />
+        <ReportControl
+          contentType="quote"
+          contentId={quote.id}
+          contentLabel={excerpt(quote.body || `quote by ${quote.creator.username}`)}
+        />
         {quote.canDelete ? (
           <deleter.Form
             method="post"
