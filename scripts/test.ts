@@ -1,10 +1,11 @@
 /**
  * `npm test`: every suite, in the order that fails fastest.
+ *   static       tsc --noEmit, then ESLint (types, hooks, accessibility, import boundaries)
  *   unit         Vitest, no services
  *   integration  Vitest against real PostgreSQL 15 and embedded PGlite
  *   rls          pgTAP files in supabase/tests, by pg_prove on PostgreSQL 15
  *   e2e          Playwright in Debian's Chromium against a production build
- * `npm test -- rls e2e` runs only the named suites.
+ * `npm test -- rls e2e` runs only the named suites; `npm test -- static` only the static checks.
  */
 import { spawnSync, type SpawnSyncOptions } from 'node:child_process'
 import { readdirSync } from 'node:fs'
@@ -12,7 +13,7 @@ import { openDatabase } from '../db/connect'
 import { migrate } from '../db/migrate'
 import { createScratchDatabase } from '../tests/support/postgres'
 
-const all = ['unit', 'integration', 'rls', 'e2e'] as const
+const all = ['static', 'unit', 'integration', 'rls', 'e2e'] as const
 type Suite = (typeof all)[number]
 const requested = process.argv.slice(2).filter((arg): arg is Suite => (all as readonly string[]).includes(arg))
 const suites: readonly Suite[] = requested.length ? requested : all
@@ -26,7 +27,7 @@ function heading(text: string) {
   console.log(`\n\x1b[1m── ${text} ${'─'.repeat(Math.max(0, 60 - text.length))}\x1b[0m`)
 }
 
-const needsServices = suites.some((suite) => suite !== 'unit')
+const needsServices = suites.some((suite) => suite !== 'static' && suite !== 'unit')
 if (needsServices) {
   heading('checking system packages and PostgreSQL')
   const deps = spawnSync('bash', ['scripts/ensure-test-deps.sh'], { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' })
@@ -40,6 +41,9 @@ const results: { suite: Suite; ok: boolean }[] = []
 for (const suite of suites) {
   heading(suite)
   switch (suite) {
+    case 'static':
+      results.push({ suite, ok: run('npx', ['tsc', '--noEmit']) && run('npx', ['eslint', '.']) })
+      break
     case 'unit':
     case 'integration':
       results.push({ suite, ok: run('npx', ['vitest', 'run', '--project', suite]) })

@@ -1,4 +1,5 @@
 import { NavLink } from '@remix-run/react'
+import { OutlineIcon } from '~/components/icons'
 import type { ShellUser } from './user-avatar'
 
 /**
@@ -45,19 +46,9 @@ export function BottomBar({ user }: { user: ShellUser }) {
             >
               {({ isActive }) => (
                 <>
-                  <svg
-                    viewBox="0 0 24 24"
-                    className="h-6 w-6 sm:h-5 sm:w-5"
-                    fill={isActive ? 'currentColor' : 'none'}
-                    fillOpacity={isActive ? 0.15 : undefined}
-                    stroke="currentColor"
-                    strokeWidth="1.8"
-                    strokeLinecap="round"
-                    strokeLinejoin="round"
-                    aria-hidden="true"
-                  >
+                  <OutlineIcon className="h-6 w-6 sm:h-5 sm:w-5" fill={isActive ? 'currentColor' : 'none'} fillOpacity={isActive ? 0.15 : undefined}>
                     <path d={entry.icon} />
-                  </svg>
+                  </OutlineIcon>
                   <span>{entry.label}</span>
                 </>
               )}

@@ -1,5 +1,6 @@
 import { useSubmit } from '@remix-run/react'
 import { useEffect, useId, useRef, type ChangeEvent } from 'react'
+import { ChevronDownIcon } from '~/components/icons'
 import { CATEGORIES } from '~/lib/catalog'
 import { submitSearchForm } from './search-box'
 
@@ -46,9 +47,7 @@ export function CategoryFilter({ value, name = 'category' }: { value: string; na
           </option>
         ))}
       </select>
-      <svg viewBox="0 0 20 20" className="pointer-events-none absolute right-3.5 top-1/2 h-4 w-4 -translate-y-1/2 text-ink-500" fill="currentColor" aria-hidden="true">
-        <path d="M5.2 7.2a.75.75 0 0 1 1.06 0L10 10.94l3.74-3.74a.75.75 0 1 1 1.06 1.06l-4.27 4.27a.75.75 0 0 1-1.06 0L5.2 8.26a.75.75 0 0 1 0-1.06Z" />
-      </svg>
+      <ChevronDownIcon className="pointer-events-none absolute right-3.5 top-1/2 h-4 w-4 -translate-y-1/2 text-ink-500" />
     </div>
   )
 }

@@ -1,5 +1,6 @@
 import { Link, useFetcher, useLocation } from '@remix-run/react'
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { ChatIcon, CheckIcon } from '~/components/icons'
 import {
   FEEDBACK_TEXT_MAX,
   parseFeedback,
@@ -51,10 +52,7 @@ export function FeedbackWidget({ signedIn, aboveBottomBar }: { signedIn: boolean
   if (onFeedbackPage) return null
   const label = (
     <>
-      <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-        <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.4A8 8 0 1 1 21 12Z" />
-        <path d="M8.5 12h.01M12 12h.01M15.5 12h.01" />
-      </svg>
+      <ChatIcon />
       Feedback
     </>
   )
@@ -127,9 +125,7 @@ function PanelForm({ onDone }: { onDone: () => void }) {
     return (
       <div role="status" className="flex flex-col items-center gap-3 py-8 text-center">
         <span className="inline-flex h-12 w-12 items-center justify-center rounded-full bg-emerald-100 text-emerald-700">
-          <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-            <path d="m5 12.5 4.5 4.5L19 7.5" />
-          </svg>
+          <CheckIcon className="h-6 w-6" />
         </span>
         <p className="text-heading">{FEEDBACK_THANKS}</p>
       </div>

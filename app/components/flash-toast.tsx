@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { CloseIcon, OutlineIcon } from '~/components/icons'
 import { useHydrated } from './use-hydrated'
 
 /**
@@ -30,19 +31,10 @@ export function FlashToast({ toast }: { toast: ToastMessage }) {
         role={toast.kind === 'error' ? 'alert' : 'status'}
         className={`pointer-events-auto flex w-full max-w-md animate-toast items-start gap-3 rounded-card px-4 py-3 text-sm font-medium shadow-card ring-1 ring-inset hover:[animation-play-state:paused] focus-within:[animation-play-state:paused] ${tone.box}`}
       >
-        <svg
-          viewBox="0 0 24 24"
-          className={`mt-px h-5 w-5 shrink-0 ${tone.icon}`}
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-          aria-hidden="true"
-        >
+        <OutlineIcon className={`mt-px h-5 w-5 shrink-0 ${tone.icon}`} strokeWidth="2">
           <circle cx="12" cy="12" r="9" />
           <path d={tone.path} />
-        </svg>
+        </OutlineIcon>
         <p className="flex-1" data-testid="flash-toast">
           {toast.message}
         </p>
@@ -53,9 +45,7 @@ export function FlashToast({ toast }: { toast: ToastMessage }) {
             className="-m-1.5 inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-full opacity-70 hover:opacity-100"
           >
             <span className="sr-only">Dismiss</span>
-            <svg viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor" aria-hidden="true">
-              <path d="M5.3 5.3a1 1 0 0 1 1.4 0L10 8.6l3.3-3.3a1 1 0 1 1 1.4 1.4L11.4 10l3.3 3.3a1 1 0 0 1-1.4 1.4L10 11.4l-3.3 3.3a1 1 0 0 1-1.4-1.4L8.6 10 5.3 6.7a1 1 0 0 1 0-1.4Z" />
-            </svg>
+            <CloseIcon className="h-4 w-4" />
           </button>
         ) : null}
       </div>

@@ -8,11 +8,12 @@ import {
   type PointerEvent as ReactPointerEvent,
   type ReactNode,
 } from 'react'
+import { ChevronLeftSmallIcon, MoreIcon, MutedIcon, PauseIcon, PlayIcon, SolidIcon, SoundIcon } from '~/components/icons'
 import { LIMITS } from '~/lib/catalog'
+import { truncate } from '~/lib/format'
 import type { VideoCardItem } from '~/lib/video-types'
 import { QuickReportButton } from './report-dialog'
 import { useHydrated } from './use-hydrated'
-import { truncate } from './video-card'
 import { VideoPlayer } from './video-player'
 import { UserAvatar } from './user-avatar'
 
@@ -276,9 +277,7 @@ export function ReelViewer({
         to={backHref}
         className="fixed left-3 top-[calc(0.75rem+env(safe-area-inset-top))] z-10 inline-flex h-11 items-center gap-1.5 rounded-full bg-black/45 pl-3 pr-4 text-sm font-semibold backdrop-blur hover:bg-black/65"
       >
-        <svg viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor" aria-hidden="true">
-          <path d="M12.8 4.2a.75.75 0 0 1 0 1.06L8.06 10l4.74 4.74a.75.75 0 1 1-1.06 1.06l-5.27-5.27a.75.75 0 0 1 0-1.06l5.27-5.27a.75.75 0 0 1 1.06 0Z" />
-        </svg>
+        <ChevronLeftSmallIcon />
         <span>
           Back<span className="sr-only"> to sparks</span>
         </span>
@@ -444,9 +443,7 @@ function NavButton({
   children: ReactNode
 }) {
   const icon = (
-    <svg viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor" aria-hidden="true">
-      {children}
-    </svg>
+    <SolidIcon>{children}</SolidIcon>
   )
   if (!targetId) {
     return (
@@ -476,11 +473,7 @@ function SparkMenu({ id }: { id: string }) {
     <details className="group relative">
       <summary className="inline-flex h-11 w-11 cursor-pointer list-none items-center justify-center rounded-full bg-black/45 backdrop-blur hover:bg-black/65 [&::-webkit-details-marker]:hidden">
         <span className="sr-only">More options</span>
-        <svg viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor" aria-hidden="true">
-          <circle cx="4" cy="10" r="1.6" />
-          <circle cx="10" cy="10" r="1.6" />
-          <circle cx="16" cy="10" r="1.6" />
-        </svg>
+        <MoreIcon />
       </summary>
       <div className="absolute bottom-full right-0 mb-2 w-60 rounded-xl bg-white p-1.5 text-ink-900 shadow-2xl">
         <QuickReportButton
@@ -490,40 +483,5 @@ function SparkMenu({ id }: { id: string }) {
         />
       </div>
     </details>
-  )
-}
-
-function PlayIcon({ className }: { className: string }) {
-  return (
-    <svg viewBox="0 0 24 24" className={className} fill="currentColor" aria-hidden="true">
-      <path d="M8 5.5v13a1 1 0 0 0 1.5.86l11-6.5a1 1 0 0 0 0-1.72l-11-6.5A1 1 0 0 0 8 5.5Z" />
-    </svg>
-  )
-}
-
-function PauseIcon() {
-  return (
-    <svg viewBox="0 0 24 24" className="h-5 w-5" fill="currentColor" aria-hidden="true">
-      <rect x="6" y="5" width="4" height="14" rx="1" />
-      <rect x="14" y="5" width="4" height="14" rx="1" />
-    </svg>
-  )
-}
-
-function MutedIcon({ className = 'h-5 w-5' }: { className?: string }) {
-  return (
-    <svg viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-      <path d="M11 5 6 9H3v6h3l5 4V5Z" fill="currentColor" />
-      <path d="m17 9 5 6M22 9l-5 6" />
-    </svg>
-  )
-}
-
-function SoundIcon() {
-  return (
-    <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-      <path d="M11 5 6 9H3v6h3l5 4V5Z" fill="currentColor" />
-      <path d="M15.5 8.5a5 5 0 0 1 0 7M18.5 5.5a9 9 0 0 1 0 13" />
-    </svg>
   )
 }

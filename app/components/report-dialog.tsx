@@ -1,5 +1,6 @@
 import { Link, useFetcher, useLocation, useRouteLoaderData } from '@remix-run/react'
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { CheckIcon, FlagIcon } from '~/components/icons'
 import { REPORT_REASONS } from '~/lib/catalog'
 import {
   parseReport,
@@ -215,9 +216,7 @@ function DialogForm({
     return (
       <div role="status" className="flex flex-col items-center gap-3 py-8 text-center">
         <span className="inline-flex h-12 w-12 items-center justify-center rounded-full bg-emerald-100 text-emerald-700">
-          <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-            <path d="m5 12.5 4.5 4.5L19 7.5" />
-          </svg>
+          <CheckIcon className="h-6 w-6" />
         </span>
         <p className="text-heading max-w-xs">{result.message}</p>
       </div>
@@ -345,14 +344,5 @@ export function QuickReportButton({
         {children}
       </button>
     </fetcher.Form>
-  )
-}
-
-export function FlagIcon({ className = 'h-5 w-5' }: { className?: string }) {
-  return (
-    <svg viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-      <path d="M5 21V4" />
-      <path d="M5 4h11l-1.5 4L16 12H5" />
-    </svg>
   )
 }

@@ -1,5 +1,6 @@
 import { Form, useNavigation, useSubmit, type SubmitFunction } from '@remix-run/react'
 import { useEffect, useId, useRef, type ReactNode } from 'react'
+import { SearchIcon } from '~/components/icons'
 import { Spinner } from './ui/spinner'
 import { useHydrated } from './use-hydrated'
 
@@ -60,9 +61,7 @@ export function SearchBox({
         <label htmlFor={id} className="sr-only">
           {label}
         </label>
-        <svg viewBox="0 0 20 20" className="pointer-events-none absolute left-4 top-1/2 h-5 w-5 -translate-y-1/2 text-ink-400" fill="currentColor" aria-hidden="true">
-          <path fillRule="evenodd" d="M9 3.5a5.5 5.5 0 1 0 3.4 9.83l3.14 3.14a.75.75 0 1 0 1.06-1.06l-3.14-3.14A5.5 5.5 0 0 0 9 3.5ZM5 9a4 4 0 1 1 8 0 4 4 0 0 1-8 0Z" clipRule="evenodd" />
-        </svg>
+        <SearchIcon className="pointer-events-none absolute left-4 top-1/2 h-5 w-5 -translate-y-1/2 text-ink-400" />
         <input
           ref={inputRef}
           id={id}

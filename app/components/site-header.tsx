@@ -1,5 +1,6 @@
 import { Form, Link, useLocation } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
+import { ChevronDownIcon, PathIcon } from '~/components/icons'
 import { BrandMark } from './brand-mark'
 import { ROLE_LABELS, UserAvatar, type ShellUser } from './user-avatar'
 
@@ -108,14 +109,7 @@ function AccountMenu({ user }: { user: ShellUser }) {
           <span className="sr-only">Account menu for </span>
           {user.username}
         </span>
-        <svg
-          viewBox="0 0 20 20"
-          className="h-4 w-4 text-ink-500 transition-transform group-open:rotate-180"
-          fill="currentColor"
-          aria-hidden="true"
-        >
-          <path d="M5.2 7.2a.75.75 0 0 1 1.06 0L10 10.94l3.74-3.74a.75.75 0 1 1 1.06 1.06l-4.27 4.27a.75.75 0 0 1-1.06 0L5.2 8.26a.75.75 0 0 1 0-1.06Z" />
-        </svg>
+        <ChevronDownIcon className="h-4 w-4 text-ink-500 transition-transform group-open:rotate-180" />
       </summary>
       <div className="absolute right-0 top-full z-50 mt-2 w-64 max-w-[calc(100vw-2rem)] origin-top-right rounded-card bg-white p-2 shadow-card ring-1 ring-ink-200">
         <div className="flex items-center gap-3 border-b border-ink-100 px-3 pb-3 pt-2">
@@ -136,7 +130,7 @@ function AccountMenu({ user }: { user: ShellUser }) {
                   to={entry.to}
                   className="flex min-h-11 items-center gap-3 rounded-xl px-3 text-sm font-medium text-ink-800 hover:bg-ink-100 focus-visible:ring-offset-0"
                 >
-                  <MenuIcon path={entry.icon} />
+                  <PathIcon path={entry.icon} className="h-5 w-5 shrink-0 text-ink-500" />
                   {entry.label}
                 </Link>
               </li>
@@ -148,29 +142,12 @@ function AccountMenu({ user }: { user: ShellUser }) {
             type="submit"
             className="flex min-h-11 w-full items-center gap-3 rounded-xl px-3 text-left text-sm font-medium text-red-700 hover:bg-red-50 focus-visible:ring-offset-0"
           >
-            <MenuIcon path={icons.signOut} />
+            <PathIcon path={icons.signOut} className="h-5 w-5 shrink-0 text-ink-500" />
             Sign Out
           </button>
         </Form>
       </div>
     </details>
-  )
-}
-
-function MenuIcon({ path }: { path: string }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      className="h-5 w-5 shrink-0 text-ink-500"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
-      <path d={path} />
-    </svg>
   )
 }
 

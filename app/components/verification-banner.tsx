@@ -1,4 +1,5 @@
 import { Form, useLocation, useNavigation } from '@remix-run/react'
+import { ClockIcon } from '~/components/icons'
 import { Spinner } from './ui/spinner'
 
 /** Where the Check Status and Refresh buttons post (app/routes/account.check-status.tsx). */
@@ -17,10 +18,7 @@ export function VerificationBanner() {
     >
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-3 px-4 py-3 sm:px-6">
         <span className="hidden h-9 w-9 shrink-0 items-center justify-center rounded-full bg-spark-300/40 text-spark-600 sm:inline-flex">
-          <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-            <circle cx="12" cy="12" r="9" />
-            <path d="M12 7v5l3 2" />
-          </svg>
+          <ClockIcon />
         </span>
         <div className="min-w-0 flex-1 basis-56">
           <h2 id="verification-banner-title" className="text-sm font-semibold text-ink-900">

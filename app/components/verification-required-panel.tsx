@@ -1,3 +1,4 @@
+import { ShieldIcon } from '~/components/icons'
 import { CheckStatusForm } from './verification-banner'
 
 /**
@@ -15,19 +16,7 @@ export function VerificationRequiredPanel() {
     >
       <div className="flex gap-4 bg-spark-300/15 p-5 sm:p-6">
         <span className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-spark-300/40 text-spark-600">
-          <svg
-            viewBox="0 0 24 24"
-            className="h-6 w-6"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-            aria-hidden="true"
-          >
-            <path d="M12 3 4.5 6v5.5c0 4.3 3.1 8.2 7.5 9.5 4.4-1.3 7.5-5.2 7.5-9.5V6L12 3Z" />
-            <path d="M12 8.5v4M12 15.5h.01" />
-          </svg>
+          <ShieldIcon />
         </span>
         <div className="min-w-0 flex-1">
           <h2 id="verification-required-title" className="text-heading text-ink-900">

@@ -1,6 +1,8 @@
 import { Link } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
+import { BoltIcon, FilmIcon, LockIcon } from '~/components/icons'
 import { LIMITS } from '~/lib/catalog'
+import { formatDuration, truncate } from '~/lib/format'
 import type { VideoCardItem } from '~/lib/video-types'
 import { ReportControl } from './report-dialog'
 import { UserAvatar } from './user-avatar'
@@ -94,22 +96,6 @@ export function VideoCard({
   )
 }
 
-/** At most `max` characters of `text`, cut at the limit (spec §5: card description 80). */
-export function truncate(text: string, max: number): string {
-  const trimmed = text.trim()
-  return trimmed.length > max ? `${trimmed.slice(0, max).trimEnd()}…` : trimmed
-}
-
-/** 75 → "1:15", 3725 → "1:02:05". */
-export function formatDuration(seconds: number): string {
-  const total = Math.max(0, Math.round(seconds))
-  const h = Math.floor(total / 3600)
-  const m = Math.floor((total % 3600) / 60)
-  const s = total % 60
-  const mm = h > 0 ? String(m).padStart(2, '0') : String(m)
-  return `${h > 0 ? `${h}:` : ''}${mm}:${String(s).padStart(2, '0')}`
-}
-
 type ThumbnailState = 'loading' | 'shown' | 'missing' | 'private'
 
 /**
@@ -167,31 +153,5 @@ function Thumbnail({ url, spark, eager }: { url: string | null; spark: boolean; 
         />
       ) : null}
     </>
-  )
-}
-
-function FilmIcon() {
-  return (
-    <svg viewBox="0 0 24 24" className="h-7 w-7 text-white/80" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-      <rect x="3" y="5" width="18" height="14" rx="2" />
-      <path d="m10 9.5 4.5 2.5-4.5 2.5v-5Z" fill="currentColor" />
-    </svg>
-  )
-}
-
-function LockIcon({ className = 'h-3.5 w-3.5' }: { className?: string }) {
-  return (
-    <svg viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-      <rect x="5" y="11" width="14" height="9" rx="2" />
-      <path d="M8 11V8a4 4 0 0 1 8 0v3" />
-    </svg>
-  )
-}
-
-export function BoltIcon({ className = 'h-3.5 w-3.5' }: { className?: string }) {
-  return (
-    <svg viewBox="0 0 24 24" className={className} fill="currentColor" aria-hidden="true">
-      <path d="M13 2 4 14h7l-1 8 9-12h-7l1-8Z" />
-    </svg>
   )
 }

@@ -1,5 +1,6 @@
 import { Link, useFetcher } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
+import { AlertCircleIcon, VideoOutlineIcon } from '~/components/icons'
 import { Spinner } from './ui/spinner'
 import { useHydrated } from './use-hydrated'
 import { VideoCard, type VideoCardData } from './video-card'
@@ -152,15 +153,9 @@ export function EmptyState({
         }`}
       >
         {tone === 'error' ? (
-          <svg viewBox="0 0 24 24" className="h-7 w-7" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" aria-hidden="true">
-            <path d="M12 8v5M12 16.5h.01" />
-            <circle cx="12" cy="12" r="9" />
-          </svg>
+          <AlertCircleIcon />
         ) : (
-          <svg viewBox="0 0 24 24" className="h-7 w-7" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-            <rect x="3" y="5" width="18" height="14" rx="2" />
-            <path d="m10 9.5 4.5 2.5-4.5 2.5v-5Z" />
-          </svg>
+          <VideoOutlineIcon />
         )}
       </span>
       <h2 className={`text-heading mt-4 ${dark ? 'text-white' : ''}`}>{title}</h2>

@@ -1,5 +1,6 @@
 import type { MetaFunction } from '@remix-run/node'
 import { Link } from '@remix-run/react'
+import { ArrowRightIcon, PathIcon } from '~/components/icons'
 
 export const meta: MetaFunction = () => [
   { title: 'Lumen — learn something in a minute' },
@@ -49,9 +50,7 @@ export default function Welcome() {
             <div className="mt-8 flex flex-wrap gap-3">
               <Link to="/feed" className="btn-primary h-12 px-7 text-base">
                 Explore Content
-                <svg viewBox="0 0 20 20" className="h-5 w-5" aria-hidden="true" fill="currentColor">
-                  <path d="M10.3 4.3a1 1 0 0 1 1.4 0l5 5a1 1 0 0 1 0 1.4l-5 5a1 1 0 0 1-1.4-1.4l3.3-3.3H4a1 1 0 1 1 0-2h9.6l-3.3-3.3a1 1 0 0 1 0-1.4Z" />
-                </svg>
+                <ArrowRightIcon />
               </Link>
             </div>
           </div>
@@ -67,9 +66,7 @@ export default function Welcome() {
           {highlights.map((item) => (
             <li key={item.title} className="card p-6">
               <span className="inline-flex h-11 w-11 items-center justify-center rounded-xl bg-brand-50 text-brand-600">
-                <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-                  <path d={item.icon} />
-                </svg>
+                <PathIcon path={item.icon} className="h-6 w-6" strokeWidth="2" />
               </span>
               <h3 className="text-heading mt-4">{item.title}</h3>
               <p className="text-body mt-2">{item.body}</p>

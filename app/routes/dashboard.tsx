@@ -1,9 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import type { ReactNode } from 'react'
+import { PathIcon } from '~/components/icons'
 import { StatusCard } from '~/components/status-card'
 import { Page, PageHeader } from '~/components/ui/page'
 import { thumbnailUrl } from '~/lib/media-urls'
+import { formatCompact, formatDate, formatNumber } from '~/lib/format'
 import { creatorDashboard, type RecentUpload } from '~/server/dashboard.server'
 import { jsonWithHeaders } from '~/server/http/responses.server'
 import { requireUser } from '~/server/permissions.server'
@@ -47,7 +49,7 @@ export default function Dashboard() {
         subtitle={`Welcome back, ${data.username}. Here is how your content is doing.`}
         actions={
           <Link to="/upload" className="btn-primary">
-            <Icon path={icons.plus} />
+            <PathIcon path={icons.plus} />
             Upload New Content
           </Link>
         }
@@ -78,18 +80,16 @@ export default function Dashboard() {
   )
 }
 
-const numberFormat = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 })
-
 function StatCard({ label, value, icon, tone }: { label: string; value: number; icon: string; tone: string }) {
   return (
     <li className="card flex flex-col gap-3 p-4 sm:p-5">
       <span className={`inline-flex h-10 w-10 items-center justify-center rounded-xl ${tone}`}>
-        <Icon path={icon} />
+        <PathIcon path={icon} />
       </span>
       <div>
         <p className="text-caption">{label}</p>
-        <p className="text-2xl font-bold tracking-tight text-ink-900" title={value.toLocaleString('en-US')}>
-          {numberFormat.format(value)}
+        <p className="text-2xl font-bold tracking-tight text-ink-900" title={formatNumber(value)}>
+          {formatCompact(value)}
         </p>
       </div>
     </li>
@@ -100,7 +100,7 @@ function EmptyContent({ pendingVerification }: { pendingVerification: boolean })
   return (
     <div className="card mt-4 flex flex-col items-center px-6 py-12 text-center">
       <span className="inline-flex h-14 w-14 items-center justify-center rounded-2xl bg-brand-50 text-brand-600">
-        <Icon path={icons.video} className="h-7 w-7" />
+        <PathIcon path={icons.video} className="h-7 w-7" />
       </span>
       <p className="text-heading mt-4">No content yet</p>
       <p className="text-body mt-1 max-w-sm">
@@ -133,7 +133,7 @@ function UploadCard({ video }: { video: UploadCardVideo }) {
           <img src={video.thumbnailUrl} alt="" loading="lazy" className="h-full w-full object-cover" />
         ) : (
           <span className="flex h-full w-full items-center justify-center text-brand-500">
-            <Icon path={video.type === 'spark' ? icons.spark : icons.video} className="h-6 w-6" />
+            <PathIcon path={video.type === 'spark' ? icons.spark : icons.video} className="h-6 w-6" />
           </span>
         )}
       </div>
@@ -146,7 +146,7 @@ function UploadCard({ video }: { video: UploadCardVideo }) {
           <span>
             {video.type === 'spark' ? 'Spark' : 'Video'}
             {video.isPublic ? '' : ' · Private'} ·{' '}
-            {new Date(video.createdAt).toLocaleDateString('en-US', { dateStyle: 'medium', timeZone: 'UTC' })}
+            {formatDate(video.createdAt)}
           </span>
         </p>
         <dl className="mt-2 flex flex-wrap gap-x-3 gap-y-1 text-xs text-ink-600">
@@ -163,7 +163,7 @@ function Metric({ label, value }: { label: string; value: number }) {
   return (
     <div className="flex gap-1">
       <dt>{label}</dt>
-      <dd className="font-semibold text-ink-900">{numberFormat.format(value)}</dd>
+      <dd className="font-semibold text-ink-900">{formatCompact(value)}</dd>
     </div>
   )
 }
@@ -199,20 +199,12 @@ function NextStep({ to, title, icon, tone, children }: { to: string; title: stri
     <li>
       <Link to={to} className="card group flex h-full flex-col gap-3 p-5 transition-shadow hover:shadow-lg">
         <span className={`inline-flex h-11 w-11 items-center justify-center rounded-xl ${tone}`}>
-          <Icon path={icon} />
+          <PathIcon path={icon} />
         </span>
         <span className="text-heading group-hover:text-brand-700">{title}</span>
         <span className="text-body">{children}</span>
       </Link>
     </li>
-  )
-}
-
-function Icon({ path, className = 'h-5 w-5' }: { path: string; className?: string }) {
-  return (
-    <svg viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-      <path d={path} />
-    </svg>
   )
 }
 

@@ -1,30 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
-import { useRef, useState, type FormEvent } from 'react'
-import { NewPasswordField } from '~/components/password-strength-meter'
-import { CategoryChecklist } from '~/components/signup/category-checklist'
-import { PortfolioField } from '~/components/signup/portfolio-field'
+import { Link, useLoaderData } from '@remix-run/react'
 import { RoleQuestion } from '~/components/signup/role-question'
+import { SignupForm } from '~/components/signup/signup-form'
 import { StatusCard } from '~/components/status-card'
-import { Alert } from '~/components/ui/alert'
-import { SelectField, TextAreaField, TextField } from '~/components/ui/field'
-import { SubmitButton } from '~/components/ui/submit-button'
-import { CONCENTRATIONS, FIELDS_OF_INTEREST } from '~/lib/catalog'
-import { passwordStrength, type PasswordStrength } from '~/lib/password-strength'
-import {
-  AUTH_MESSAGES,
-  fieldErrors,
-  signupEcho,
-  signupFormValues,
-  signupSchema,
-  type FieldErrors,
-  type PortfolioFileInfo,
-  type SignupEcho,
-} from '~/lib/schemas/auth'
+import { passwordStrength } from '~/lib/password-strength'
+import { AUTH_MESSAGES, fieldErrors, signupEcho, signupFormValues, signupSchema, type FieldErrors } from '~/lib/schemas/auth'
+import type { SignupFailure } from '~/lib/signup'
 import { signUp } from '~/server/accounts.server'
 import { isDomainError } from '~/server/errors.server'
-import { receiveSignupForm, type ReceivedSignupForm } from '~/server/http/forms.server'
 import { redirectWithFlash } from '~/server/http/flash.server'
+import { receiveSignupForm, type ReceivedSignupForm } from '~/server/http/forms.server'
 import { badRequest, jsonWithHeaders, redirectWithHeaders } from '~/server/http/responses.server'
 import { getSession } from '~/server/session.server'
 import { createSupabaseServerClient } from '~/server/supabase.server'
@@ -46,15 +31,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await getSession(request, context)
   if (session.user) throw redirectWithHeaders('/profile', session.headers)
   return jsonWithHeaders({ step: stepOf(request) }, 200, session.headers)
-}
-
-interface SignupFailure {
-  errors: FieldErrors
-  formError: string | null
-  values: SignupEcho
-  /** The strength of the refused password, so the meter can show it without JavaScript. */
-  strength: PasswordStrength | null
-  hadFile: boolean
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -131,162 +107,6 @@ export default function Signup() {
           Sign in
         </Link>
       </p>
-    </div>
-  )
-}
-
-const EMPTY_VALUES: SignupEcho = {
-  username: '',
-  email: '',
-  fieldOfInterest: '',
-  concentration: '',
-  bio: '',
-  categories: [],
-  portfolioType: 'video',
-}
-
-function SignupForm({ creator }: { creator: boolean }) {
-  const actionData = useActionData<typeof action>()
-  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null)
-  const formRef = useRef<HTMLFormElement>(null)
-  const errors: FieldErrors = clientErrors ?? actionData?.errors ?? {}
-  const values = actionData?.values ?? EMPTY_VALUES
-  const formError = clientErrors ? null : (actionData?.formError ?? null)
-  // After a round trip to the server (the only way without JavaScript), say so at the top: some errors are far below.
-  const serverErrorCount = clientErrors ? 0 : Object.keys(actionData?.errors ?? {}).length
-  const accountExists = errors.email === AUTH_MESSAGES.accountExists
-
-  // With JavaScript, the same schema checks the form before it is sent.
-  function validate(event: FormEvent<HTMLFormElement>) {
-    const form = new FormData(event.currentTarget)
-    const file = form.get('portfolio')
-    const portfolio: PortfolioFileInfo | null =
-      file instanceof File && file.size > 0 ? { name: file.name, size: file.size, type: file.type } : null
-    const parsed = signupSchema.safeParse(signupFormValues(form, portfolio))
-    if (parsed.success) {
-      setClientErrors(null)
-      return
-    }
-    event.preventDefault()
-    const found = fieldErrors(parsed.error)
-    setClientErrors(found)
-    const first = Object.keys(found)[0]
-    requestAnimationFrame(() => {
-      const target = formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)
-      target?.focus()
-    })
-  }
-
-  return (
-    <div className="card p-5 sm:p-8">
-      <Link
-        to="/signup"
-        className="-ml-2 mb-4 inline-flex min-h-11 items-center gap-1 rounded-full px-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
-      >
-        <svg viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor" aria-hidden="true">
-          <path d="M12.7 4.3a1 1 0 0 1 0 1.4L8.4 10l4.3 4.3a1 1 0 0 1-1.4 1.4l-5-5a1 1 0 0 1 0-1.4l5-5a1 1 0 0 1 1.4 0Z" />
-        </svg>
-        Back
-      </Link>
-      <Form
-        ref={formRef}
-        method="post"
-        action={`/signup?creator=${creator ? 'yes' : 'no'}`}
-        encType="multipart/form-data"
-        noValidate
-        onSubmit={validate}
-        className="flex flex-col gap-5"
-      >
-        <input type="hidden" name="role" value={creator ? 'creator' : 'user'} />
-        {formError ? (
-          <Alert tone="error">{formError}</Alert>
-        ) : serverErrorCount ? (
-          <Alert tone="error">
-            {serverErrorCount === 1 ? 'Please check the highlighted field.' : `Please check the ${serverErrorCount} highlighted fields.`}
-          </Alert>
-        ) : null}
-        <TextField
-          label="Username"
-          name="username"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          defaultValue={values.username}
-          hint="3–30 letters, numbers, dots, dashes or underscores. Shown on your videos."
-          error={errors.username}
-          required
-        />
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          defaultValue={values.email}
-          error={errors.email}
-          hint={
-            accountExists ? (
-              <Link to="/login" className="font-semibold text-brand-700 underline">
-                Sign in instead
-              </Link>
-            ) : undefined
-          }
-          required
-        />
-        <NewPasswordField
-          label="Password"
-          name="password"
-          error={errors.password}
-          submittedStrength={clientErrors ? null : (actionData?.strength ?? null)}
-          required
-        />
-        <TextField
-          label="Confirm password"
-          name="confirmPassword"
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirmPassword}
-          required
-        />
-        <SelectField
-          label="Field of Interest"
-          name="fieldOfInterest"
-          defaultValue={values.fieldOfInterest}
-          placeholder="Choose a field (optional)"
-          options={FIELDS_OF_INTEREST.map((field) => ({ value: field, label: field }))}
-          error={errors.fieldOfInterest}
-        />
-        {creator ? (
-          <>
-            <SelectField
-              label="Concentration"
-              name="concentration"
-              defaultValue={values.concentration}
-              placeholder="Choose a concentration (optional)"
-              options={CONCENTRATIONS.map((concentration) => ({ value: concentration, label: concentration }))}
-              error={errors.concentration}
-            />
-            <TextAreaField
-              label="Bio"
-              name="bio"
-              rows={4}
-              maxLength={500}
-              defaultValue={values.bio}
-              hint="A few lines about you and what you teach (up to 500 characters)."
-              error={errors.bio}
-            />
-            <PortfolioField
-              defaultType={values.portfolioType}
-              typeError={errors.portfolioType}
-              fileError={errors.portfolio}
-              chooseAgain={Boolean(actionData?.hadFile) && !clientErrors}
-            />
-            <CategoryChecklist defaultChecked={values.categories} error={errors.categories} />
-          </>
-        ) : null}
-        <SubmitButton className="mt-1 h-12 w-full text-base" pendingLabel="Creating your account…">
-          {creator ? 'Create Account and Apply' : 'Create Account'}
-        </SubmitButton>
-      </Form>
     </div>
   )
 }

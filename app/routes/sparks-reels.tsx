@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react'
+import { BoltIcon } from '~/components/icons'
 import { REEL_EMPTY, ReelViewer, type ReelItem, type ReelWindow } from '~/components/reel-viewer'
 import { filterQuery } from '~/components/video-grid'
 import { countVideos, listVideos, listVideosFrom, type VideoCardItem } from '~/server/feed.server'
@@ -73,9 +74,7 @@ export default function SparksReelsPage() {
     return (
       <div className="fixed inset-0 z-40 flex flex-col items-center justify-center gap-4 bg-ink-950 px-6 text-center text-white">
         <span className="inline-flex h-16 w-16 items-center justify-center rounded-full bg-white/10 text-spark-300" aria-hidden="true">
-          <svg viewBox="0 0 24 24" className="h-8 w-8" fill="currentColor">
-            <path d="M13 2 4 14h7l-1 8 9-12h-7l1-8Z" />
-          </svg>
+          <BoltIcon className="h-8 w-8" />
         </span>
         <h1 className="text-title" role={window ? undefined : 'alert'}>
           {window ? REEL_EMPTY : REELS_FAILED}

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import type { ClientActionFunctionArgs } from '@remix-run/react'
 import { isRouteErrorResponse, Link, useActionData, useLoaderData, useNavigate } from '@remix-run/react'
 import { useEffect } from 'react'
+import { CheckIcon } from '~/components/icons'
 import { StatusCard } from '~/components/status-card'
 import { Alert } from '~/components/ui/alert'
 import { Page, PageHeader } from '~/components/ui/page'
@@ -162,9 +163,7 @@ function Uploaded({ id, title }: { id: string; title: string }) {
       </noscript>
       <section className="card flex flex-col items-center gap-4 p-8 text-center" aria-labelledby="uploaded-title">
         <span className="inline-flex h-14 w-14 items-center justify-center rounded-full bg-emerald-50 text-emerald-600 ring-1 ring-emerald-200">
-          <svg viewBox="0 0 24 24" className="h-7 w-7" fill="none" stroke="currentColor" strokeWidth="2.25" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-            <path d="m5 12.5 4.5 4.5L19 7.5" />
-          </svg>
+          <CheckIcon className="h-7 w-7" strokeWidth="2.25" />
         </span>
         <h1 id="uploaded-title" className="text-title break-words">
           {title}

@@ -49,7 +49,6 @@ describe('the shell’s routes', () => {
   let learner: Account
   let learnerSession: Session
   let admin: Account
-  let adminSession: Session
 
   beforeAll(async () => {
     h = await startShellHarness()
@@ -59,7 +58,7 @@ describe('the shell’s routes', () => {
     await asServiceRole('test: make an admin', (tx) =>
       tx.updateTable('profiles').set({ role: 'admin' }).where('id', '=', admin.id).execute(),
     )
-    adminSession = await h.signIn(admin)
+    await h.signIn(admin)
   })
   afterAll(async () => {
     await h?.close()

@@ -1,13 +1,9 @@
 import { useEffect, useId, useState } from 'react'
+import { FileIcon } from '~/components/icons'
 import { FieldError, SelectField } from '~/components/ui/field'
 import { useHydrated } from '~/components/use-hydrated'
+import { formatBytes } from '~/lib/format'
 import { PORTFOLIO_ACCEPT_ANY, PORTFOLIO_HINT, PORTFOLIO_TYPES, portfolioType, type PortfolioType } from '~/lib/schemas/auth'
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`
-}
 
 interface Chosen {
   name: string
@@ -96,12 +92,11 @@ function ChosenFile({ chosen }: { chosen: Chosen }) {
   return (
     <div className="flex items-center gap-3 rounded-xl bg-ink-50 p-3 ring-1 ring-inset ring-ink-200" data-testid="portfolio-chosen">
       {chosen.preview ? (
+        // eslint-disable-next-line jsx-a11y/img-redundant-alt -- "Portfolio Image" is the portfolio's type (spec §5), not a description of the element
         <img src={chosen.preview} alt="Preview of your portfolio image" className="h-20 w-20 rounded-lg object-cover" />
       ) : (
         <span className="inline-flex h-12 w-12 items-center justify-center rounded-lg bg-white text-brand-600 ring-1 ring-ink-200">
-          <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="1.75" aria-hidden="true">
-            <path d="M7 3h7l5 5v13H7zM14 3v5h5" strokeLinejoin="round" />
-          </svg>
+          <FileIcon />
         </span>
       )}
       <div className="min-w-0">

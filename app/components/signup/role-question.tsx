@@ -1,4 +1,5 @@
 import { Link } from '@remix-run/react'
+import { PathIcon } from '~/components/icons'
 
 const choices = [
   {
@@ -38,18 +39,7 @@ export function RoleQuestion() {
                 <span className="inline-flex min-h-11 min-w-16 items-center justify-center rounded-full bg-brand-600 px-5 text-base font-bold tracking-wide text-white group-hover:bg-brand-700">
                   {choice.label}
                 </span>
-                <svg
-                  viewBox="0 0 24 24"
-                  className="h-7 w-7 text-brand-500"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="1.75"
-                  strokeLinecap="round"
-                  strokeLinejoin="round"
-                  aria-hidden="true"
-                >
-                  <path d={choice.icon} />
-                </svg>
+                <PathIcon path={choice.icon} className="h-7 w-7 text-brand-500" strokeWidth="1.75" />
               </span>
               <span className="font-semibold text-ink-900">{choice.title}</span>
               <span className="text-sm text-ink-600">{choice.body}</span>

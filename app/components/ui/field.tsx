@@ -1,4 +1,5 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react'
+import { FieldErrorIcon } from '~/components/icons'
 
 /**
  * Form fields of the one visual system. Every control has a visible label,
@@ -37,9 +38,7 @@ export function FieldFrame({ label, hint, error, children, className = '' }: Fie
 export function FieldError({ id, children }: { id?: string; children: ReactNode }) {
   return (
     <p id={id} className="flex items-start gap-1.5 text-sm font-medium text-red-700" role="alert">
-      <svg viewBox="0 0 20 20" className="mt-0.5 h-4 w-4 shrink-0" fill="currentColor" aria-hidden="true">
-        <path d="M10 18a8 8 0 1 0 0-16 8 8 0 0 0 0 16Zm-.75-11.5a.75.75 0 0 1 1.5 0v4a.75.75 0 0 1-1.5 0v-4ZM10 14.75a1 1 0 1 1 0-2 1 1 0 0 1 0 2Z" />
-      </svg>
+      <FieldErrorIcon />
       <span>{children}</span>
     </p>
   )

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react'
+import { CloseIcon } from '~/components/icons'
 
 /**
  * The one modal of the visual system: a native `<dialog>` shown with
@@ -43,6 +44,7 @@ export function Sheet({
   const position =
     placement === 'corner' ? 'sm:mb-6 sm:ml-auto sm:mr-6 sm:w-[26rem]' : 'sm:m-auto sm:w-[28rem]'
   return (
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- a click on the backdrop closes, as Escape does for keyboards (onCancel)
     <dialog
       ref={dialogRef}
       aria-labelledby={titleId}
@@ -74,9 +76,7 @@ export function Sheet({
               className="-mr-2 -mt-1 inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-ink-500 hover:bg-ink-100 hover:text-ink-900"
             >
               <span className="sr-only">{closeLabel}</span>
-              <svg viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor" aria-hidden="true">
-                <path d="M5.3 5.3a1 1 0 0 1 1.4 0L10 8.6l3.3-3.3a1 1 0 1 1 1.4 1.4L11.4 10l3.3 3.3a1 1 0 0 1-1.4 1.4L10 11.4l-3.3 3.3a1 1 0 0 1-1.4-1.4L8.6 10 5.3 6.7a1 1 0 0 1 0-1.4Z" />
-              </svg>
+              <CloseIcon className="h-5 w-5" />
             </button>
           </div>
           {children}

@@ -1,18 +1,8 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
+import { OutlineIcon } from '~/components/icons'
 import { FieldError } from '~/components/ui/field'
+import { formatBytes, formatDuration } from '~/lib/format'
 import { THUMBNAIL_ACCEPT, VIDEO_ACCEPT } from '~/lib/schemas/upload'
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`
-}
-
-export function formatDuration(seconds: number): string {
-  const whole = Math.round(seconds)
-  const minutes = Math.floor(whole / 60)
-  return `${minutes}:${String(whole % 60).padStart(2, '0')}`
-}
 
 interface Preview {
   name: string
@@ -176,18 +166,9 @@ function FilePicker({
   return (
     <div className="flex flex-col gap-2">
       <label htmlFor={id} className="flex items-center gap-2 text-sm font-medium text-ink-800">
-        <svg
-          viewBox="0 0 24 24"
-          className="h-5 w-5 text-brand-600"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.75"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-          aria-hidden="true"
-        >
+        <OutlineIcon className="h-5 w-5 text-brand-600" strokeWidth="1.75">
           {icon}
-        </svg>
+        </OutlineIcon>
         {label}
       </label>
       <input

@@ -1,9 +1,11 @@
 import { useFetcher, useNavigate } from '@remix-run/react'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { BoltSmallIcon, CaretDownIcon } from '~/components/icons'
 import { Alert } from '~/components/ui/alert'
 import { SelectField, TextAreaField, TextField } from '~/components/ui/field'
 import { Spinner } from '~/components/ui/spinner'
 import { useHydrated } from '~/components/use-hydrated'
+import { formatDuration } from '~/lib/format'
 import {
   checkThumbnailFile,
   checkVideoFile,
@@ -21,7 +23,7 @@ import {
   type UploadErrors,
   type UploadValues,
 } from '~/lib/schemas/upload'
-import { formatDuration, ThumbnailField, VideoField } from './media-fields'
+import { ThumbnailField, VideoField } from './media-fields'
 import { startResumableUpload, UploadCancelled, UploadError, type ResumableUpload } from './resumable-upload'
 import { UploadProgress, type UploadPhase } from './upload-progress'
 
@@ -248,9 +250,7 @@ export function UploadForm({ categories, userId, supabase, result }: UploadFormP
             className={`flex items-center gap-2 rounded-lg px-3 py-2 text-sm ${destination === 'spark' ? 'bg-spark-300/25 text-ink-900' : 'bg-ink-100 text-ink-600'}`}
             data-testid="spark-notice"
           >
-            <svg viewBox="0 0 20 20" className="h-4 w-4 shrink-0 text-spark-600" fill="currentColor" aria-hidden="true">
-              <path d="M11.3 1.5 3.8 11h5l-1.1 7.5 7.5-9.5h-5l1.1-7.5Z" />
-            </svg>
+            <BoltSmallIcon />
             {UPLOAD_MESSAGES.sparkNotice}
           </p>
           {errors.type ? <p className="text-sm font-medium text-red-700">{errors.type}</p> : null}
@@ -292,9 +292,7 @@ export function UploadForm({ categories, userId, supabase, result }: UploadFormP
             <span>
               Add a quote <span className="font-normal text-ink-500">(optional)</span>
             </span>
-            <svg viewBox="0 0 20 20" className="h-4 w-4 text-ink-500 transition-transform group-open:rotate-180" fill="currentColor" aria-hidden="true">
-              <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z" />
-            </svg>
+            <CaretDownIcon className="h-4 w-4 text-ink-500 transition-transform group-open:rotate-180" />
           </summary>
           <div className="px-3.5 pb-3.5">
             <TextAreaField

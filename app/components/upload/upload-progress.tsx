@@ -1,5 +1,5 @@
 import { Spinner } from '~/components/ui/spinner'
-import { formatBytes } from './media-fields'
+import { formatBytes } from '~/lib/format'
 
 export type UploadPhase = 'idle' | 'uploading' | 'paused' | 'saving' | 'success' | 'error'
 

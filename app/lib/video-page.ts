@@ -1,0 +1,43 @@
+import type { VideoIntent } from '~/lib/schemas/video'
+import type { LikeState } from '~/lib/video-types'
+
+/**
+ * What /video/:id sends its parts: the loader's shapes and the action's
+ * answers, as plain data the route and app/components/video share.
+ */
+export type PersonRole = 'user' | 'creator' | 'admin'
+
+export interface VideoPagePerson {
+  id: string
+  username: string
+  role: PersonRole
+  avatarUrl: string | null
+}
+
+export interface VideoPageComment {
+  id: string
+  body: string
+  createdAt: string
+  user: VideoPagePerson
+  canDelete: boolean
+}
+
+export interface VideoPageQuote extends LikeState {
+  id: string
+  type: 'text' | 'video'
+  body: string
+  createdAt: string
+  canDelete: boolean
+  creator: VideoPagePerson
+  response: { status: 'processing' | 'ready' | 'failed'; hlsUrl: string | null; mp4Url: string | null } | null
+}
+
+export type ShareResult = { ok: true; url: string } | { ok: false; message: string }
+
+/** The action's answer to every intent: data for scripted posts, the refusal either way. */
+export type VideoActionData =
+  | { ok: true; intent: 'like' | 'quote-like'; targetId: string; likes: number; hasLiked: boolean }
+  | { ok: true; intent: 'comment' | 'delete-comment' | 'delete-quote'; targetId: string; message?: string }
+  | { ok: false; intent: VideoIntent | null; targetId: string; error: string; values?: { body: string } }
+
+export type VideoActionFailure = Extract<VideoActionData, { ok: false }>
