@@ -1,5 +1,6 @@
 import { NavLink } from '@remix-run/react'
 import { OutlineIcon } from '~/components/icons'
+import { navEntries, type NavKey } from '~/lib/nav'
 import type { ShellUser } from './user-avatar'
 
 /**
@@ -8,26 +9,8 @@ import type { ShellUser } from './user-avatar'
  * pill on wider screens. NavLink marks the current section with
  * aria-current="page".
  */
-interface BarEntry {
-  label: string
-  to: string
-  icon: string
-}
-
-export function bottomBarEntries(role: ShellUser['role']): BarEntry[] {
-  const entries: BarEntry[] = [
-    { label: 'Profile', to: '/profile', icon: icons.profile },
-    { label: 'Feed', to: '/feed', icon: icons.feed },
-    { label: 'Sparks', to: '/sparks', icon: icons.sparks },
-    { label: 'Creators', to: '/creators', icon: icons.creators },
-  ]
-  if (role === 'creator' || role === 'admin') entries.push({ label: 'Upload', to: '/upload', icon: icons.upload })
-  if (role === 'admin') entries.push({ label: 'Admin', to: '/admin', icon: icons.admin })
-  return entries
-}
-
 export function BottomBar({ user }: { user: ShellUser }) {
-  const entries = bottomBarEntries(user.role)
+  const entries = navEntries(user.role).bar
   return (
     <nav
       aria-label="Main"
@@ -47,7 +30,7 @@ export function BottomBar({ user }: { user: ShellUser }) {
               {({ isActive }) => (
                 <>
                   <OutlineIcon className="h-6 w-6 sm:h-5 sm:w-5" fill={isActive ? 'currentColor' : 'none'} fillOpacity={isActive ? 0.15 : undefined}>
-                    <path d={entry.icon} />
+                    <path d={BAR_ICONS[entry.key]} />
                   </OutlineIcon>
                   <span>{entry.label}</span>
                 </>
@@ -60,7 +43,7 @@ export function BottomBar({ user }: { user: ShellUser }) {
   )
 }
 
-const icons = {
+const BAR_ICONS: Partial<Record<NavKey, string>> = {
   profile: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8Zm-7 9a7 7 0 0 1 14 0',
   feed: 'M4 5a1 1 0 0 1 1-1h14a1 1 0 0 1 1 1v9a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V5Zm6 3v4l3.5-2L10 8Zm-6 11h16',
   sparks: 'M13 2 4 14h7l-1 8 9-12h-7l1-8Z',

@@ -1,6 +1,7 @@
 import { Form, Link, useLocation } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
 import { ChevronDownIcon, PathIcon } from '~/components/icons'
+import { navEntries, type NavKey } from '~/lib/nav'
 import { BrandMark } from './brand-mark'
 import { ROLE_LABELS, UserAvatar, type ShellUser } from './user-avatar'
 
@@ -34,24 +35,6 @@ export function SiteHeader({ user }: { user: ShellUser | null }) {
       </div>
     </header>
   )
-}
-
-interface MenuEntry {
-  label: string
-  to: string
-  icon: string
-}
-
-/** The dropdown's entries for a role, in the spec's order (Sign Out is added below them). */
-export function accountMenuEntries(role: ShellUser['role']): MenuEntry[] {
-  const entries: MenuEntry[] = []
-  if (role === 'admin') entries.push({ label: 'Admin Dashboard', to: '/admin', icon: icons.shield })
-  if (role === 'creator' || role === 'admin') entries.push({ label: 'Dashboard', to: '/dashboard', icon: icons.chart })
-  entries.push({ label: 'Profile', to: '/profile', icon: icons.user })
-  if (role === 'creator') entries.push({ label: 'Upload Content', to: '/upload', icon: icons.upload })
-  // Learners (and admins) quote instead: the feed is where a video to quote is picked.
-  else entries.push({ label: 'Quote', to: '/feed', icon: icons.quote })
-  return entries
 }
 
 /**
@@ -124,13 +107,13 @@ function AccountMenu({ user }: { user: ShellUser }) {
         </div>
         <nav aria-label="Account">
           <ul className="py-1">
-            {accountMenuEntries(user.role).map((entry) => (
+            {navEntries(user.role).menu.map((entry) => (
               <li key={entry.label}>
                 <Link
                   to={entry.to}
                   className="flex min-h-11 items-center gap-3 rounded-xl px-3 text-sm font-medium text-ink-800 hover:bg-ink-100 focus-visible:ring-offset-0"
                 >
-                  <PathIcon path={entry.icon} className="h-5 w-5 shrink-0 text-ink-500" />
+                  <PathIcon path={MENU_ICONS[entry.key] ?? ''} className="h-5 w-5 shrink-0 text-ink-500" />
                   {entry.label}
                 </Link>
               </li>
@@ -142,7 +125,7 @@ function AccountMenu({ user }: { user: ShellUser }) {
             type="submit"
             className="flex min-h-11 w-full items-center gap-3 rounded-xl px-3 text-left text-sm font-medium text-red-700 hover:bg-red-50 focus-visible:ring-offset-0"
           >
-            <PathIcon path={icons.signOut} className="h-5 w-5 shrink-0 text-ink-500" />
+            <PathIcon path={SIGN_OUT_ICON} className="h-5 w-5 shrink-0 text-ink-500" />
             Sign Out
           </button>
         </Form>
@@ -151,11 +134,12 @@ function AccountMenu({ user }: { user: ShellUser }) {
   )
 }
 
-const icons = {
-  shield: 'M12 3l7 3v6c0 4.5-3 7.5-7 9-4-1.5-7-4.5-7-9V6l7-3Zm-3 9 2 2 4-4',
-  chart: 'M4 20V10m6 10V4m6 16v-7m4 7H2',
-  user: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8Zm-7 9a7 7 0 0 1 14 0',
+const MENU_ICONS: Partial<Record<NavKey, string>> = {
+  admin: 'M12 3l7 3v6c0 4.5-3 7.5-7 9-4-1.5-7-4.5-7-9V6l7-3Zm-3 9 2 2 4-4',
+  dashboard: 'M4 20V10m6 10V4m6 16v-7m4 7H2',
+  profile: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8Zm-7 9a7 7 0 0 1 14 0',
   upload: 'M12 16V4m0 0-4 4m4-4 4 4M4 16v3a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-3',
   quote: 'M7 8h4v4c0 2.5-1.5 4-4 4m6-8h4v4c0 2.5-1.5 4-4 4',
-  signOut: 'M15 12H4m0 0 3-3m-3 3 3 3m5-9V5a1 1 0 0 1 1-1h6a1 1 0 0 1 1 1v14a1 1 0 0 1-1 1h-6a1 1 0 0 1-1-1v-1',
 }
+
+const SIGN_OUT_ICON = 'M15 12H4m0 0 3-3m-3 3 3 3m5-9V5a1 1 0 0 1 1-1h6a1 1 0 0 1 1 1v14a1 1 0 0 1-1 1h-6a1 1 0 0 1-1-1v-1'
