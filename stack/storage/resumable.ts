@@ -205,8 +205,8 @@ export async function createResumableUploads(services: StorageServices): Promise
       const bucket = current().bucket!
       const metadata = { ...upload.metadata }
       metadata.cacheControl = /^-?\d+$/.test(metadata.cacheControl ?? '') ? `max-age=${metadata.cacheControl}` : 'no-cache'
-      // Stricter than Storage, which skips the check without a contentType.
-      validateMimeType(metadata.contentType || 'application/octet-stream', bucket.allowed_mime_types)
+      // Stricter than Storage, which skips the check without a contentType; one well-formed type only.
+      metadata.contentType = validateMimeType(metadata.contentType || 'application/octet-stream', bucket.allowed_mime_types)
       return { metadata }
     },
 
