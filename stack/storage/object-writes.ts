@@ -73,7 +73,7 @@ export function objectWriteRoutes(services: StorageServices): express.Router {
 
   const upload = (upsertAlways: boolean) =>
     withFileBody(async (req, res) => {
-      const caller = await requireCaller(keys, req)
+      const caller = await requireCaller(services, req)
       const { bucket, name } = objectPathAfter(req, '/object/')
       const bucketRow = await mustFindBucket(pool, bucket)
       const upsert = upsertAlways || truthyHeader(req.headers['x-upsert'])
@@ -84,7 +84,7 @@ export function objectWriteRoutes(services: StorageServices): express.Router {
   router.post(
     /^\/object\/upload\/sign\/.+/,
     handle(async (req, res) => {
-      const caller = await requireCaller(keys, req)
+      const caller = await requireCaller(services, req)
       const { bucket, name } = objectPathAfter(req, '/object/upload/sign/')
       await mustFindBucket(pool, bucket)
       const upsert = truthyHeader(req.headers['x-upsert'])
@@ -117,7 +117,7 @@ export function objectWriteRoutes(services: StorageServices): express.Router {
     '/object/move',
     json,
     handle(async (req, res) => {
-      const caller = await requireCaller(keys, req)
+      const caller = await requireCaller(services, req)
       const body = parseBody(moveBody, req.body)
       const destinationBucket = body.destinationBucket || body.bucketId
       mustBeValidBucketName(body.bucketId)
@@ -147,7 +147,7 @@ export function objectWriteRoutes(services: StorageServices): express.Router {
     '/object/copy',
     json,
     handle(async (req, res) => {
-      const caller = await requireCaller(keys, req)
+      const caller = await requireCaller(services, req)
       const body = parseBody(copyBody, req.body)
       const destinationBucket = body.destinationBucket || body.bucketId
       mustBeValidObjectName(body.destinationKey)
@@ -186,7 +186,7 @@ export function objectWriteRoutes(services: StorageServices): express.Router {
     /^\/object\/[^/]+\/?$/,
     json,
     handle(async (req, res) => {
-      const caller = await requireCaller(keys, req)
+      const caller = await requireCaller(services, req)
       const bucket = bucketAfter(req, '/object/')
       const { prefixes } = parseBody(removeBody, req.body)
       const removed = await asCaller(pool, caller, async (client) => {
@@ -204,7 +204,7 @@ export function objectWriteRoutes(services: StorageServices): express.Router {
   router.delete(
     /^\/object\/.+/,
     handle(async (req, res) => {
-      const caller = await requireCaller(keys, req)
+      const caller = await requireCaller(services, req)
       const { bucket, name } = objectPathAfter(req, '/object/')
       const removed = await asCaller(pool, caller, async (client) => {
         const { rows } = await client.query<ObjectRow>(

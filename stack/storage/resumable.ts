@@ -238,7 +238,7 @@ export async function createResumableUploads(services: StorageServices): Promise
       }
       let caller: Caller
       try {
-        caller = await requireCaller(keys, req)
+        caller = await requireCaller(services, req)
       } catch (error) {
         respondAfterBody(req, res, () => sendError(res, error))
         return
