@@ -9,6 +9,7 @@ import { getEnv, isEmbedded, publicUrl, reloadEnv, usesStandIn } from './app/ser
 import { sameOriginWrites } from './app/server/http/same-origin.server'
 import type { LumenLoadContext } from './app/server/supabase.server'
 import { createStack, type Stack } from './stack/index'
+import { smtpTransport } from './stack/mail'
 import { migrate } from './db/migrate'
 import { seedDemoContent } from './stack/demo-content'
 import { seedDemoData } from './db/seed'
@@ -36,14 +37,32 @@ app.use((_req, res, next) => {
 })
 
 let stack: Stack | undefined
+// The demo accounts' password is published in the README: only ever on a machine's own embedded database.
+const demoData = isEmbedded(env) && env.SEED_DEMO_DATA !== false
 let mediaWorker: MediaWorker | undefined
 if (usesStandIn(env)) {
+  if (!isEmbedded(env) && !env.SMTP_URL) {
+    // Password resets must reach the user's inbox, and there is no mailbox outside embedded mode.
+    console.error('[lumen] server mode (DATABASE_URL set) needs SMTP_URL for password-reset emails: see .env.example')
+    await disconnect()
+    process.exit(1)
+  }
   const result = await migrate(handle.pool, log)
   if (result.applied.length === 0) log('database: migrations up to date')
-  if (env.SEED_DEMO_DATA ?? isEmbedded(env)) {
+  if (demoData) {
     if (await seedDemoData(handle.pool)) log('database: demo accounts loaded (see README: Demo accounts)')
+  } else if (env.SEED_DEMO_DATA && !isEmbedded(env)) {
+    log('database: SEED_DEMO_DATA ignored: the demo accounts (published password) are for embedded mode only')
   }
-  stack = await createStack({ pool: handle.pool, dataDir: env.DATA_DIR, publicUrl: publicUrl(env) })
+  stack = await createStack({
+    pool: handle.pool,
+    dataDir: env.DATA_DIR,
+    publicUrl: publicUrl(env),
+    siteUrl: env.SITE_URL ?? publicUrl(env),
+    mode: isEmbedded(env) ? 'embedded' : 'server',
+    mail: env.SMTP_URL ? smtpTransport({ url: env.SMTP_URL, from: env.SMTP_FROM }) : undefined,
+    trustedProxy: env.TRUSTED_PROXY,
+  })
   const { keys } = stack.context
   process.env.SUPABASE_URL = publicUrl(env)
   process.env.SUPABASE_ANON_KEY = keys.anonKey
@@ -62,7 +81,12 @@ if (usesStandIn(env)) {
     })
     log(`media worker: in-process (${mediaWorker.id})`)
   }
-  log(`supabase stand-in: ${publicUrl(env)}/{auth,storage,functions}/v1, mailbox at ${publicUrl(env)}/mailbox`)
+  log(`supabase stand-in: ${publicUrl(env)}/{auth,storage,functions}/v1`)
+  if (stack.context.mailboxSecret) {
+    log(`mailbox (this machine only): ${publicUrl(env)}/mailbox?key=${stack.context.mailboxSecret}`)
+  } else {
+    log(`mail: through SMTP (${new URL(env.SMTP_URL!).host}); no mailbox in server mode`)
+  }
 }
 
 let build: ServerBuild | (() => Promise<ServerBuild>)
@@ -100,7 +124,7 @@ const server = createServer(app)
 server.requestTimeout = 30 * 60 * 1000
 server.listen(env.PORT, env.HOST, () => {
   log(`ready: ${publicUrl(env)} (${production ? 'production' : 'development'})`)
-  if (stack && (env.SEED_DEMO_DATA ?? isEmbedded(env))) {
+  if (stack && demoData) {
     // Demo videos are stored through Storage's HTTP API, so they are made once the server listens.
     const { serviceRoleKey } = stack.context.keys
     seedDemoContent({ pool: handle.pool, supabaseUrl: publicUrl(env), serviceRoleKey, log }).catch((error: unknown) =>

@@ -6,7 +6,7 @@
 import path from 'node:path'
 import { getEnv, publicUrl, usesStandIn } from '../app/server/env.server'
 import { redactUrl } from '../db/connect'
-import { loadOrCreateKeys } from '../stack/keys'
+import { loadOrCreateKeys, loadOrCreateMailboxSecret } from '../stack/keys'
 
 const env = getEnv()
 if (!usesStandIn(env)) {
@@ -23,9 +23,12 @@ const lines: [string, string][] = [
   ['SERVICE_ROLE_KEY', keys.serviceRoleKey],
   ['JWT_SECRET', keys.jwtSecret],
   ['DB_URL', env.DATABASE_URL ?? ''],
-  ['MAILBOX_URL', `${url}/mailbox`],
   ['STORAGE_DIR', path.resolve(env.DATA_DIR, 'storage')],
 ]
+// The mailbox exists in embedded mode only, for this machine's operator: its URL carries the key.
+if (!env.DATABASE_URL) {
+  lines.push(['MAILBOX_URL', `${url}/mailbox?key=${await loadOrCreateMailboxSecret(path.resolve(env.DATA_DIR))}`])
+}
 if (!env.DATABASE_URL) {
   console.log(
     `# Embedded database: PGlite in ${path.resolve(env.DATA_DIR, 'pglite')}, opened by one process at a time` +

@@ -3,6 +3,7 @@
  *   static       tsc --noEmit, then ESLint (types, hooks, accessibility, import boundaries)
  *   unit         Vitest, no services
  *   integration  Vitest against real PostgreSQL 15 and embedded PGlite
+ *   security     Vitest: issue 8's findings and their classes, against the stand-in
  *   rls          pgTAP files in supabase/tests, by pg_prove on PostgreSQL 15
  *   e2e          Playwright in Debian's Chromium against a production build
  * `npm test -- rls e2e` runs only the named suites; `npm test -- static` only the static checks.
@@ -13,7 +14,7 @@ import { openDatabase } from '../db/connect'
 import { migrate } from '../db/migrate'
 import { createScratchDatabase } from '../tests/support/postgres'
 
-const all = ['static', 'unit', 'integration', 'rls', 'e2e'] as const
+const all = ['static', 'unit', 'integration', 'security', 'rls', 'e2e'] as const
 type Suite = (typeof all)[number]
 const requested = process.argv.slice(2).filter((arg): arg is Suite => (all as readonly string[]).includes(arg))
 const suites: readonly Suite[] = requested.length ? requested : all
@@ -46,6 +47,7 @@ for (const suite of suites) {
       break
     case 'unit':
     case 'integration':
+    case 'security':
       results.push({ suite, ok: run('npx', ['vitest', 'run', '--project', suite]) })
       break
     case 'rls':

@@ -47,3 +47,23 @@ function signApiKey(secret: string, role: 'anon' | 'service_role', issuer: strin
     .setExpirationTime(now + TEN_YEARS)
     .sign(new TextEncoder().encode(secret))
 }
+
+/**
+ * The developer mailbox's secret: random per data directory (mode 0600),
+ * printed by `npm start` and `npm run stack:status`. Reading the mailbox
+ * needs it, so reset links stay with whoever runs the machine.
+ */
+export async function loadOrCreateMailboxSecret(dataDir: string): Promise<string> {
+  const file = path.join(dataDir, 'mailbox.key')
+  try {
+    return (await readFile(file, 'utf8')).trim()
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+  }
+  await mkdir(dataDir, { recursive: true })
+  await writeFile(file, randomBytes(24).toString('base64url'), { mode: 0o600, flag: 'wx' }).catch((error) => {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return
+    throw error
+  })
+  return (await readFile(file, 'utf8')).trim()
+}

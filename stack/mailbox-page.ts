@@ -12,6 +12,14 @@ import type { MailMessage } from './mailbox'
  * server-rendered HTML without scripts; a message's HTML body sits in a
  * sandboxed `srcdoc` iframe, so nothing in it runs.
  *
+ * Every message holds reset links, so reading them is for the machine's
+ * operator only (issue 8, finding 1): the router is mounted in embedded mode
+ * only, answers loopback peers only (the socket's address, never a header),
+ * and wants the data directory's secret (`DATA_DIR/mailbox.key`, printed at
+ * start and by `npm run stack:status`) — as `?key=` once, which becomes an
+ * HttpOnly SameSite=Strict cookie, or as the `X-Mailbox-Key` header for the
+ * JSON API.
+ *
  * `POST /mailbox/api/send` takes what an email provider's send API takes
  * (Resend's request shape), guarded by the service-role key: edge functions
  * send through it via MAIL_API_URL/MAIL_API_KEY, and point those at a real
@@ -31,6 +39,59 @@ const sendSchema = z
     message: 'Either text or html must be provided',
   })
 
+export const MAILBOX_COOKIE = 'lumen_mailbox'
+export const MAILBOX_KEY_HEADER = 'x-mailbox-key'
+
+/** A loopback peer: 127.0.0.0/8, ::1, or either mapped into IPv6. */
+export function isLoopback(address: string | undefined): boolean {
+  if (!address) return false
+  const plain = address.startsWith('::ffff:') ? address.slice(7) : address
+  return plain === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(plain)
+}
+
+function sameSecret(given: string | undefined, expected: string): boolean {
+  if (!given) return false
+  const a = Buffer.from(given)
+  const b = Buffer.from(expected)
+  return a.length === b.length && timingSafeEqual(a, b)
+}
+
+function cookieValue(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const [key, ...rest] = part.trim().split('=')
+    if (key === name) return decodeURIComponent(rest.join('='))
+  }
+  return undefined
+}
+
+/** Loopback and the secret, else nothing but a refusal (the list of messages is never shown). */
+function operatorOnly(secret: string | undefined): express.RequestHandler {
+  return (req, res, next) => {
+    if (!secret || !isLoopback(req.socket.remoteAddress)) {
+      // Not even a hint that something lives here.
+      res.status(404).type('text/plain').send('Not found')
+      return
+    }
+    const queryKey = typeof req.query.key === 'string' ? req.query.key : undefined
+    if (sameSecret(queryKey, secret)) {
+      // Trade the key for a cookie, then drop it from the address bar (and from history).
+      res.setHeader(
+        'Set-Cookie',
+        `${MAILBOX_COOKIE}=${encodeURIComponent(secret)}; Path=${req.baseUrl || '/'}; HttpOnly; SameSite=Strict`,
+      )
+      const url = new URL(req.originalUrl, 'http://mailbox.invalid')
+      url.searchParams.delete('key')
+      res.redirect(303, url.pathname + url.search)
+      return
+    }
+    const header = req.get(MAILBOX_KEY_HEADER)
+    if (sameSecret(header, secret) || sameSecret(cookieValue(req.headers.cookie, MAILBOX_COOKIE), secret)) return next()
+    const message = 'The mailbox needs its key: open the MAILBOX_URL that `npm start` or `npm run stack:status` prints.'
+    if (req.path.startsWith('/api/')) res.status(401).json({ message })
+    else res.status(401).type('html').send(page('Mailbox locked', `<p>${escapeHtml(message)}</p>`))
+  }
+}
+
 export function createMailboxRouter(ctx: StackContext): express.Router {
   const router = express.Router()
   router.use((_req, res, next) => {
@@ -41,17 +102,6 @@ export function createMailboxRouter(ctx: StackContext): express.Router {
       'Content-Security-Policy': "script-src 'none'; object-src 'none'; base-uri 'self'; form-action 'self'",
     })
     next()
-  })
-
-  router.get('/api/messages', async (req, res) => {
-    const to = typeof req.query.to === 'string' ? req.query.to : undefined
-    res.json({ messages: await ctx.mailbox.list(to) })
-  })
-
-  router.get('/api/messages/:id', async (req, res) => {
-    const message = UUID.test(req.params.id) ? await ctx.mailbox.get(req.params.id) : undefined
-    if (!message) res.status(404).json({ message: 'Message not found' })
-    else res.json(message)
   })
 
   router.post('/api/send', (req, res, next) => {
@@ -76,6 +126,20 @@ export function createMailboxRouter(ctx: StackContext): express.Router {
         next(error)
       }
     })
+  })
+
+  // Sending is the service role's (edge functions); reading is the operator's.
+  router.use(operatorOnly(ctx.mailboxSecret))
+
+  router.get('/api/messages', async (req, res) => {
+    const to = typeof req.query.to === 'string' ? req.query.to : undefined
+    res.json({ messages: await ctx.mailbox.list(to) })
+  })
+
+  router.get('/api/messages/:id', async (req, res) => {
+    const message = UUID.test(req.params.id) ? await ctx.mailbox.get(req.params.id) : undefined
+    if (!message) res.status(404).json({ message: 'Message not found' })
+    else res.json(message)
   })
 
   router.get('/', async (req, res) => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import type { MailTransport } from './mail'
 
 /**
  * Where the stand-in "sends" email: one JSON file a message under
@@ -16,7 +17,9 @@ export interface MailMessage {
   sentAt: string
 }
 
-export class Mailbox {
+export class Mailbox implements MailTransport {
+  readonly kind = 'mailbox' as const
+
   constructor(private readonly dir: string) {}
 
   async send(message: Omit<MailMessage, 'id' | 'sentAt'>): Promise<MailMessage> {

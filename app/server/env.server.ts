@@ -26,7 +26,18 @@ const envSchema = z.object({
   SESSION_SECRET: z.string().min(32).optional(),
   /** Where media jobs run: in this process (embedded default) or off (run `npm run worker`; server default). */
   MEDIA_WORKER: z.enum(['in-process', 'off']).optional(),
-  /** Load the demo accounts on boot when the database has no users yet (embedded default: on). */
+  /** The site's address for links in emails; default PUBLIC_URL. */
+  SITE_URL: z.string().url().optional(),
+  /** Server mode: the SMTP server emails go through (`smtp://user:pass@host:587`, `smtps://…:465`). */
+  SMTP_URL: z.string().url().optional(),
+  /** The From header of those emails. */
+  SMTP_FROM: z.string().default('Lumen <no-reply@localhost>'),
+  /**
+   * Which direct peers may name the client's address in X-Forwarded-For (rate limits):
+   * `loopback` (default: the app calling its own stand-in), `none`, or a comma-separated list of IPs.
+   */
+  TRUSTED_PROXY: z.string().default('loopback'),
+  /** Load the demo accounts on boot when the database has no users yet (embedded mode only; default on). */
   SEED_DEMO_DATA: z
     .enum(['true', 'false'])
     .optional()

@@ -11,8 +11,8 @@ import { clientIp, queryParam, readJson } from './request'
 import { findUserByEmail, findUserById, validateEmail } from './users'
 
 /**
- * POST /recover (GoTrue's recover.go): mails a password-reset message to the
- * developer mailbox and answers `{}` — also for an unknown address, so the
+ * POST /recover (GoTrue's recover.go): mails a password-reset message (the
+ * developer mailbox in embedded mode, SMTP in server mode) and answers `{}` — also for an unknown address, so the
  * answer tells nobody who has an account. One user gets at most one email
  * per `[auth.email] max_frequency`; the server sends at most `email_sent`
  * emails an hour.
@@ -62,7 +62,10 @@ export function recover(ctx: StackContext, limiter: RateLimiter) {
         app: appConfirmLink(redirectTo, hashedToken, 'recovery'),
         verify: verifyLink(ctx, hashedToken, 'recovery', redirectTo),
       }
-      await ctx.mailbox.send({ to: email, ...recoveryEmail(links, otp) })
+      await ctx.mail.send({ to: email, ...recoveryEmail(links, otp) }).catch((error: unknown) => {
+        console.error('[auth] recovery email not sent:', error instanceof Error ? error.message : error)
+        throw new AuthError(500, 'unexpected_failure', 'Error sending recovery email')
+      })
     })
     res.json({})
   }

@@ -11,12 +11,13 @@ import type { StackContext } from '../context'
  * one. As with `supabase functions serve`, `.env` cannot set SUPABASE_* names.
  */
 export async function functionEnvironment(ctx: StackContext, functionsDir: string): Promise<Record<string, string>> {
-  const env: Record<string, string> = {
+  const env: Record<string, string> = { SITE_URL: ctx.config.auth.site_url }
+  if (ctx.mode === 'embedded') {
     // Where a real deployment would name an email provider's send endpoint
     // (Resend's request shape): here, the mailbox's, behind the service-role key.
-    MAIL_API_URL: `${ctx.publicUrl}/mailbox/api/send`,
-    MAIL_API_KEY: ctx.keys.serviceRoleKey,
-    SITE_URL: ctx.config.auth.site_url,
+    // Server mode has no mailbox: set MAIL_API_URL/MAIL_API_KEY in supabase/functions/.env.
+    env.MAIL_API_URL = `${ctx.publicUrl}/mailbox/api/send`
+    env.MAIL_API_KEY = ctx.keys.serviceRoleKey
   }
   for (const [name, value] of Object.entries(await readDotEnv(path.join(functionsDir, '.env')))) {
     if (name.startsWith('SUPABASE_')) {

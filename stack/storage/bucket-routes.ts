@@ -15,7 +15,7 @@ import type { StorageServices } from './uploader'
  */
 export function bucketRoutes(services: StorageServices): express.Router {
   const router = express.Router()
-  const { pool, keys, files } = services
+  const { pool, files } = services
   const json = express.json({ limit: '1mb' })
 
   const listQuery = z.object({
@@ -29,7 +29,7 @@ export function bucketRoutes(services: StorageServices): express.Router {
   router.get(
     '/bucket',
     handle(async (req, res) => {
-      const caller = await requireCaller(keys, req)
+      const caller = await requireCaller(services, req)
       const options = parseBody(listQuery, req.query)
       res.json(await asCaller(pool, caller, (client) => listBuckets(client, options)))
     }),
@@ -38,7 +38,7 @@ export function bucketRoutes(services: StorageServices): express.Router {
   router.get(
     /^\/bucket\/[^/]+\/?$/,
     handle(async (req, res) => {
-      const caller = await requireCaller(keys, req)
+      const caller = await requireCaller(services, req)
       const id = bucketAfter(req, '/bucket/')
       const bucket = await asCaller(pool, caller, (client) => selectBucket(client, id))
       if (!bucket) throw ERRORS.noSuchBucket()
@@ -58,7 +58,7 @@ export function bucketRoutes(services: StorageServices): express.Router {
     '/bucket',
     json,
     handle(async (req, res) => {
-      const caller = await requireCaller(keys, req)
+      const caller = await requireCaller(services, req)
       const body = parseBody(createBody, req.body)
       const id = body.id || body.name
       mustBeValidBucketName(id)
@@ -89,7 +89,7 @@ export function bucketRoutes(services: StorageServices): express.Router {
     /^\/bucket\/[^/]+\/?$/,
     json,
     handle(async (req, res) => {
-      const caller = await requireCaller(keys, req)
+      const caller = await requireCaller(services, req)
       const id = bucketAfter(req, '/bucket/')
       const body = parseBody(updateBody, req.body)
       const updated = await asCaller(pool, caller, async (client) => {
@@ -119,7 +119,7 @@ export function bucketRoutes(services: StorageServices): express.Router {
   router.post(
     /^\/bucket\/[^/]+\/empty\/?$/,
     handle(async (req, res) => {
-      const caller = await requireCaller(keys, req)
+      const caller = await requireCaller(services, req)
       const id = bucketAfter(req, '/bucket/').replace(/\/empty$/, '')
       const removed = await asCaller(pool, caller, async (client) => {
         if (!(await selectBucket(client, id))) throw ERRORS.noSuchBucket()
@@ -137,7 +137,7 @@ export function bucketRoutes(services: StorageServices): express.Router {
   router.delete(
     /^\/bucket\/[^/]+\/?$/,
     handle(async (req, res) => {
-      const caller = await requireCaller(keys, req)
+      const caller = await requireCaller(services, req)
       const id = bucketAfter(req, '/bucket/')
       await asCaller(pool, caller, async (client) => {
         const { rowCount: objects } = await client.query('select 1 from storage.objects where bucket_id = $1 limit 1', [id])

@@ -5,6 +5,8 @@ import parseRange from 'range-parser'
 import type { ObjectRow } from './database'
 import type { ObjectFiles } from './disk'
 import { ERRORS } from './errors'
+import { safeCacheControl } from './incoming'
+import { parseMimeType } from './uploader'
 
 /**
  * Sends an object's bytes as Storage's renderer does (`src/storage/renderer`):
@@ -14,6 +16,12 @@ import { ERRORS } from './errors'
  * with `Content-Range`, 416 for a range outside the file, 304 for a
  * matching `If-None-Match` / `If-Modified-Since`, and `?download=` as an
  * RFC 6266 attachment. The file is streamed, never read whole.
+ *
+ * User content shares the app's origin, so beyond Storage (issue 8,
+ * finding 2) every object is sent with `X-Content-Type-Options: nosniff` and
+ * a CSP that sandboxes it (no script, no same-origin, nothing loaded), and
+ * anything but a raster image, video, audio or HLS playlist is an
+ * attachment — an SVG or a PDF never renders as a page of this origin.
  */
 export interface SendOptions {
   /** `?download=` (empty: keep the object's own file name). */
@@ -31,19 +39,22 @@ export async function sendObject(req: Request, res: Response, files: ObjectFiles
   const lastModified = new Date(metadata?.lastModified ?? object.updated_at)
   lastModified.setMilliseconds(0)
 
+  res.setHeader('X-Content-Type-Options', 'nosniff')
+  res.setHeader('Content-Security-Policy', USER_CONTENT_CSP)
   res.setHeader('Accept-Ranges', 'bytes')
   res.setHeader('ETag', eTag)
   res.setHeader('Last-Modified', lastModified.toUTCString())
   if (options.expires) res.setHeader('Expires', options.expires.toUTCString())
-  else res.setHeader('Cache-Control', metadata?.cacheControl || 'no-cache')
+  else res.setHeader('Cache-Control', safeCacheControl(metadata?.cacheControl))
 
   if (notModified(req, eTag, lastModified)) {
     res.status(304).end()
     return
   }
 
-  res.setHeader('Content-Type', servedContentType(metadata?.mimetype))
-  if (options.download !== undefined) {
+  const contentType = servedContentType(metadata?.mimetype)
+  res.setHeader('Content-Type', contentType)
+  if (options.download !== undefined || !INLINE.test(contentType)) {
     const fileName = options.download || object.name.split('/').pop() || 'download'
     res.setHeader('Content-Disposition', contentDisposition(fileName, { type: 'attachment' }))
   }
@@ -101,7 +112,19 @@ function requestedRange(req: Request, size: number, eTag: string) {
   return ranges[0]!
 }
 
+/** Served to user content: nothing runs, nothing loads, no same-origin rights even when opened directly. */
+export const USER_CONTENT_CSP = "default-src 'none'; media-src 'self'; style-src 'unsafe-inline'; sandbox"
+
+/** Types a browser shows inline without running anything: raster images, video, audio, HLS. Never SVG. */
+const INLINE = /^(image\/(png|jpeg|gif|webp|avif)|video\/[^;]+|audio\/[^;]+|application\/(vnd\.apple\.mpegurl|x-mpegurl))(;|$)/
+
+/** The stored type if it is one well-formed media type (old rows may hold anything), HTML as text. */
 function servedContentType(mimetype: string | undefined): string {
-  if (!mimetype) return 'application/octet-stream'
-  return mimetype.includes('text/html') ? 'text/plain' : mimetype
+  let value: string
+  try {
+    value = parseMimeType(mimetype ?? '').value
+  } catch {
+    return 'application/octet-stream'
+  }
+  return value.startsWith('text/html') || value.startsWith('application/xhtml') ? 'text/plain' : value
 }

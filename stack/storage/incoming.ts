@@ -18,6 +18,22 @@ export interface IncomingFile {
 }
 
 const MAX_METADATA_BYTES = 1024 * 1024
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+const CONTROL = /[\u0000-\u001f\u007f]/
+
+/**
+ * A Cache-Control value fit for a response header. Values with control
+ * characters (CR/LF would split the header) were never stored by this
+ * version, but older rows or other writers may hold them: fall back.
+ */
+export function safeCacheControl(value: string | undefined | null): string {
+  return value && !CONTROL.test(value) && value.length <= 1024 ? value : 'no-cache'
+}
+
+/** Upload fields that end up in response headers: control characters are refused (400), never stored. */
+function refuseControlCharacters(name: string, value: string | undefined) {
+  if (value !== undefined && CONTROL.test(value)) throw ERRORS.invalidRequest(`${name} must not contain control characters`)
+}
 
 export function incomingFile(req: Request): Promise<IncomingFile> {
   const contentType = req.headers['content-type'] ?? ''
@@ -26,6 +42,7 @@ export function incomingFile(req: Request): Promise<IncomingFile> {
   const body = new PassThrough()
   req.pipe(body)
   const cacheControl = req.headers['cache-control']
+  refuseControlCharacters('cache-control', cacheControl)
   return Promise.resolve({
     body,
     mimeType: contentType || 'application/octet-stream',
@@ -49,6 +66,14 @@ function multipartFile(req: Request): Promise<IncomingFile> {
     })
     parser.on('file', (_name, file, info) => {
       parser.on('error', (error) => file.destroy(error as Error))
+      try {
+        refuseControlCharacters('cacheControl', fields.cacheControl)
+        refuseControlCharacters('contentType', fields.contentType)
+      } catch (error) {
+        file.resume()
+        reject(error)
+        return
+      }
       resolve({
         body: file,
         mimeType: fields.contentType || info.mimeType,

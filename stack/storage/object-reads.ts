@@ -48,7 +48,7 @@ export function objectReadRoutes(services: StorageServices): express.Router {
     handle(async (req, res) => {
       const object = req.path.startsWith('/object/info/public/')
         ? await publicObject(req, '/object/info/public/')
-        : await visibleObject(req, await requireCaller(keys, req), infoPrefix(req.path))
+        : await visibleObject(req, await requireCaller(services, req), infoPrefix(req.path))
       res.setHeader('Cache-Control', 'no-cache')
       if (object.metadata?.eTag) res.setHeader('ETag', object.metadata.eTag)
       res.json(objectInfo(object))
@@ -58,7 +58,7 @@ export function objectReadRoutes(services: StorageServices): express.Router {
   router.get(
     /^\/object\/authenticated\/.+/,
     handle(async (req, res) => {
-      const object = await visibleObject(req, await requireCaller(keys, req), '/object/authenticated/')
+      const object = await visibleObject(req, await requireCaller(services, req), '/object/authenticated/')
       await sendObject(req, res, files, object, download(req))
     }),
   )
@@ -68,7 +68,7 @@ export function objectReadRoutes(services: StorageServices): express.Router {
   router.get(
     /^\/object\/.+/,
     handle(async (req, res) => {
-      const caller = await resolveCaller(keys, req).catch((error: StorageError) => {
+      const caller = await resolveCaller(services, req).catch((error: StorageError) => {
         if (error.code === 'InvalidApiKey') throw error
         return ANONYMOUS
       })
@@ -110,7 +110,7 @@ export function objectReadRoutes(services: StorageServices): express.Router {
     /^\/object\/list\/[^/]+\/?$/,
     json,
     handle(async (req, res) => {
-      const caller = await requireCaller(keys, req)
+      const caller = await requireCaller(services, req)
       const bucket = bucketAfter(req, '/object/list/')
       const body = parseBody(listBody, req.body)
       res.json(await asCaller(pool, caller, (client) => listFolder(client, bucket, body)))
@@ -124,7 +124,7 @@ export function objectReadRoutes(services: StorageServices): express.Router {
     /^\/object\/sign\/[^/]+\/?$/,
     json,
     handle(async (req, res) => {
-      const caller = await requireCaller(keys, req)
+      const caller = await requireCaller(services, req)
       const bucket = bucketAfter(req, '/object/sign/')
       const { expiresIn, paths } = parseBody(signManyBody, req.body)
       const visible = await asCaller(pool, caller, async (client) => {
@@ -150,7 +150,7 @@ export function objectReadRoutes(services: StorageServices): express.Router {
     /^\/object\/sign\/.+/,
     json,
     handle(async (req, res) => {
-      const caller = await requireCaller(keys, req)
+      const caller = await requireCaller(services, req)
       const { bucket, name } = objectPathAfter(req, '/object/sign/')
       const { expiresIn } = parseBody(signBody, req.body)
       await findObjectAs(pool, caller, bucket, name)

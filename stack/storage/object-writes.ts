@@ -21,7 +21,8 @@ import { bucketAfter, handle, objectPathAfter, parseBody, truthyHeader } from '.
 import { incomingFile, respondAfterBody } from './incoming'
 import { mustBeValidBucketName, mustBeValidObjectName } from './names'
 import { signUrlToken, verifyUrlToken } from './signed-url'
-import { fileSizeLimit, objectMetadata, storeObject, validateMimeType, type StorageServices } from './uploader'
+import { safeCacheControl } from './incoming'
+import { assertFitsBucket, fileSizeLimit, objectMetadata, storeObject, validateMimeType, type StorageServices } from './uploader'
 
 /**
  * Storage's write routes under `/object`: uploads (POST, PUT = upsert),
@@ -54,7 +55,7 @@ export function objectWriteRoutes(services: StorageServices): express.Router {
     const isMultipart = (req.headers['content-type'] ?? '').startsWith('multipart/form-data')
     if (!isMultipart && Number(req.headers['content-length']) > limit) throw ERRORS.entityTooLarge()
     const file = await incomingFile(req)
-    validateMimeType(file.mimeType, target.bucket.allowed_mime_types)
+    const mimetype = validateMimeType(file.mimeType, target.bucket.allowed_mime_types)
     const version = randomUUID()
     const { tempPath, size } = await files.receive(file.body, limit)
     const row = await storeObject(services, {
@@ -63,7 +64,7 @@ export function objectWriteRoutes(services: StorageServices): express.Router {
       version,
       owner: target.owner,
       sourcePath: tempPath,
-      metadata: objectMetadata(version, size, file.mimeType, file.cacheControl),
+      metadata: objectMetadata(version, size, mimetype, file.cacheControl),
       userMetadata: file.userMetadata,
       upsert: target.upsert,
     })
@@ -72,7 +73,7 @@ export function objectWriteRoutes(services: StorageServices): express.Router {
 
   const upload = (upsertAlways: boolean) =>
     withFileBody(async (req, res) => {
-      const caller = await requireCaller(keys, req)
+      const caller = await requireCaller(services, req)
       const { bucket, name } = objectPathAfter(req, '/object/')
       const bucketRow = await mustFindBucket(pool, bucket)
       const upsert = upsertAlways || truthyHeader(req.headers['x-upsert'])
@@ -83,7 +84,7 @@ export function objectWriteRoutes(services: StorageServices): express.Router {
   router.post(
     /^\/object\/upload\/sign\/.+/,
     handle(async (req, res) => {
-      const caller = await requireCaller(keys, req)
+      const caller = await requireCaller(services, req)
       const { bucket, name } = objectPathAfter(req, '/object/upload/sign/')
       await mustFindBucket(pool, bucket)
       const upsert = truthyHeader(req.headers['x-upsert'])
@@ -116,14 +117,14 @@ export function objectWriteRoutes(services: StorageServices): express.Router {
     '/object/move',
     json,
     handle(async (req, res) => {
-      const caller = await requireCaller(keys, req)
+      const caller = await requireCaller(services, req)
       const body = parseBody(moveBody, req.body)
       const destinationBucket = body.destinationBucket || body.bucketId
       mustBeValidBucketName(body.bucketId)
       mustBeValidObjectName(body.sourceKey)
       mustBeValidObjectName(body.destinationKey)
-      await mustFindBucket(pool, destinationBucket)
-      await moveObject(pool, services, caller, {
+      const destination = await mustFindBucket(pool, destinationBucket)
+      await moveObject(pool, services, caller, destination, {
         bucket: body.bucketId,
         name: body.sourceKey,
         destinationBucket,
@@ -146,20 +147,25 @@ export function objectWriteRoutes(services: StorageServices): express.Router {
     '/object/copy',
     json,
     handle(async (req, res) => {
-      const caller = await requireCaller(keys, req)
+      const caller = await requireCaller(services, req)
       const body = parseBody(copyBody, req.body)
       const destinationBucket = body.destinationBucket || body.bucketId
       mustBeValidObjectName(body.destinationKey)
       const upsert = truthyHeader(req.headers['x-upsert'])
       const source = await findObjectAs(pool, caller, body.bucketId, body.sourceKey)
-      await mustFindBucket(pool, destinationBucket)
+      const destination = await mustFindBucket(pool, destinationBucket)
       await checkCanWrite(pool, caller, { bucket: destinationBucket, name: body.destinationKey, upsert })
       if (!source.version || !source.metadata) throw ERRORS.noSuchKey()
       const copyMetadata = body.copyMetadata ?? true
+      // A copy is an upload of existing bytes: the destination bucket's type and size rules apply,
+      // to the type the copy will carry (issue 8: a copy once relabelled a PNG upload as SVG).
+      const mimetype = assertFitsBucket(services, destination, {
+        mimetype: (!copyMetadata && body.metadata?.mimetype) || source.metadata.mimetype,
+        size: source.metadata.size,
+      })
+      const cacheControl = safeCacheControl((!copyMetadata && body.metadata?.cacheControl) || source.metadata.cacheControl)
       const version = randomUUID()
       const tempPath = await files.copyToTemp(source.bucket_id, source.version)
-      const mimetype = (!copyMetadata && body.metadata?.mimetype) || source.metadata.mimetype
-      const cacheControl = (!copyMetadata && body.metadata?.cacheControl) || source.metadata.cacheControl
       const row = await storeObject(services, {
         bucket: destinationBucket,
         name: body.destinationKey,
@@ -180,7 +186,7 @@ export function objectWriteRoutes(services: StorageServices): express.Router {
     /^\/object\/[^/]+\/?$/,
     json,
     handle(async (req, res) => {
-      const caller = await requireCaller(keys, req)
+      const caller = await requireCaller(services, req)
       const bucket = bucketAfter(req, '/object/')
       const { prefixes } = parseBody(removeBody, req.body)
       const removed = await asCaller(pool, caller, async (client) => {
@@ -198,7 +204,7 @@ export function objectWriteRoutes(services: StorageServices): express.Router {
   router.delete(
     /^\/object\/.+/,
     handle(async (req, res) => {
-      const caller = await requireCaller(keys, req)
+      const caller = await requireCaller(services, req)
       const { bucket, name } = objectPathAfter(req, '/object/')
       const removed = await asCaller(pool, caller, async (client) => {
         const { rows } = await client.query<ObjectRow>(
@@ -229,6 +235,7 @@ async function moveObject(
   pool: pg.Pool,
   services: StorageServices,
   caller: Caller,
+  destination: BucketRow,
   move: { bucket: string; name: string; destinationBucket: string; destinationName: string },
 ) {
   const owner = ownerColumns(caller.owner)
@@ -236,7 +243,15 @@ async function moveObject(
                      where bucket_id = $1 and name = $2 returning ${OBJECT_COLUMNS}`
   const values = [move.bucket, move.name, move.destinationBucket, move.destinationName, owner.owner, owner.owner_id]
   await tryAsCaller(pool, caller, async (client) => {
-    if (!(await selectObject(client, move.bucket, move.name))) throw ERRORS.noSuchKey()
+    const source = await selectObject(client, move.bucket, move.name)
+    if (!source) throw ERRORS.noSuchKey()
+    // Into another bucket, the object must be one that bucket would accept (issue 8: uploads → avatars).
+    if (move.bucket !== move.destinationBucket) {
+      assertFitsBucket(services, destination, {
+        mimetype: source.metadata?.mimetype ?? 'application/octet-stream',
+        size: source.metadata?.size ?? 0,
+      })
+    }
     const { rowCount } = await client.query(renameSql, values)
     if (!rowCount) throw ERRORS.noSuchKey()
   }).catch((error) => {

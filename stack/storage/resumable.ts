@@ -50,7 +50,7 @@ export interface ResumableUploads {
 }
 
 export async function createResumableUploads(services: StorageServices): Promise<ResumableUploads> {
-  const { pool, keys, files } = services
+  const { pool, files } = services
   const requests = new AsyncLocalStorage<TusRequest>()
   const current = (): TusRequest => {
     const request = requests.getStore()
@@ -205,8 +205,8 @@ export async function createResumableUploads(services: StorageServices): Promise
       const bucket = current().bucket!
       const metadata = { ...upload.metadata }
       metadata.cacheControl = /^-?\d+$/.test(metadata.cacheControl ?? '') ? `max-age=${metadata.cacheControl}` : 'no-cache'
-      // Stricter than Storage, which skips the check without a contentType.
-      validateMimeType(metadata.contentType || 'application/octet-stream', bucket.allowed_mime_types)
+      // Stricter than Storage, which skips the check without a contentType; one well-formed type only.
+      metadata.contentType = validateMimeType(metadata.contentType || 'application/octet-stream', bucket.allowed_mime_types)
       return { metadata }
     },
 
@@ -238,7 +238,7 @@ export async function createResumableUploads(services: StorageServices): Promise
       }
       let caller: Caller
       try {
-        caller = await requireCaller(keys, req)
+        caller = await requireCaller(services, req)
       } catch (error) {
         respondAfterBody(req, res, () => sendError(res, error))
         return

@@ -25,20 +25,53 @@ export function fileSizeLimit(services: StorageServices, bucket: Pick<BucketRow,
   return typeof limit === 'number' && limit >= 0 ? Math.min(limit, services.globalFileSizeLimit) : services.globalFileSizeLimit
 }
 
+/** One media type, as RFC 9110 spells it: `type/subtype` and optional `; name=value` parameters. */
+const TOKEN = "[!#$%&'*+.^_`|~0-9A-Za-z-]+"
+const MEDIA_TYPE = new RegExp(`^(${TOKEN})/(${TOKEN})((?:[ \\t]*;[ \\t]*${TOKEN}=(?:${TOKEN}|"[^"\\\\\\x00-\\x1f\\x7f]*"))*)[ \\t]*$`)
+
+/**
+ * A content type a client sent, checked before anything trusts it: exactly
+ * one media type (a list such as `video/mp4, image/svg+xml` or anything
+ * with control characters is no type at all, and would let a browser pick
+ * the second), lowercased, whitespace trimmed. Throws InvalidMimeType.
+ */
+export function parseMimeType(mimeType: string): { essence: string; type: string; subtype: string; value: string } {
+  const match = MEDIA_TYPE.exec(mimeType.trim())
+  // A wildcard names no type: it belongs in a bucket's allow-list, not on an object.
+  if (!match || match[1] === '*' || match[2] === '*') throw ERRORS.invalidMimeType(JSON.stringify(mimeType.slice(0, 200)))
+  const type = match[1]!.toLowerCase()
+  const subtype = match[2]!.toLowerCase()
+  const essence = `${type}/${subtype}`
+  return { essence, type, subtype, value: essence + (match[3] ?? '').replace(/[ \t]*;[ \t]*/g, ';') }
+}
+
 /**
  * Storage's `validateMimeType`: `type/*` or an exact `type/subtype` entry
- * allows the upload. Like Storage it compares the header as sent, so
- * `text/plain;charset=UTF-8` needs `text/*`.
+ * allows the upload. Like Storage, an exact entry compares the whole type
+ * as sent, so `text/plain;charset=UTF-8` needs `text/*`; unlike Storage the
+ * type must first be one well-formed media type (`parseMimeType`). Answers
+ * the normalised type, which is what gets stored.
  */
-export function validateMimeType(mimeType: string, allowed: string[] | null | undefined) {
-  if (!allowed || allowed.length === 0) return
-  const [type, subtype] = mimeType.split('/')
-  if (!type || subtype === undefined) throw ERRORS.invalidMimeType(mimeType)
+export function validateMimeType(mimeType: string, allowed: string[] | null | undefined): string {
+  const parsed = parseMimeType(mimeType)
+  if (!allowed || allowed.length === 0) return parsed.value
   const ok = allowed.some((entry) => {
-    const [allowedType, allowedSubtype] = entry.split('/')
-    return allowedType === type && (allowedSubtype === '*' || allowedSubtype === subtype)
+    const [allowedType, allowedSubtype] = entry.toLowerCase().split('/')
+    return allowedType === parsed.type && (allowedSubtype === '*' || `${parsed.type}/${allowedSubtype}` === parsed.value)
   })
-  if (!ok) throw ERRORS.invalidMimeType(mimeType)
+  if (!ok) throw ERRORS.invalidMimeType(parsed.value)
+  return parsed.value
+}
+
+/** The destination bucket's rules for bytes that already exist (copy, move): type and size. */
+export function assertFitsBucket(
+  services: StorageServices,
+  bucket: Pick<BucketRow, 'file_size_limit' | 'allowed_mime_types'>,
+  object: { mimetype: string; size: number },
+): string {
+  const mimetype = validateMimeType(object.mimetype, bucket.allowed_mime_types)
+  if (object.size > fileSizeLimit(services, bucket)) throw ERRORS.entityTooLarge()
+  return mimetype
 }
 
 /**

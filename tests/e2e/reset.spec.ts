@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { expect, test } from './support/fixtures'
+import { mailboxKey } from './support/stand-in'
 
 /**
  * A password reset through the stand-in's mailbox, end to end, with
@@ -20,7 +21,9 @@ async function resetLink(request: APIRequestContext, email: string): Promise<str
   let link: string | undefined
   await expect
     .poll(async () => {
-      const response = await request.get(`/mailbox/api/messages?to=${encodeURIComponent(email)}`)
+      const response = await request.get(`/mailbox/api/messages?to=${encodeURIComponent(email)}`, {
+        headers: { 'X-Mailbox-Key': mailboxKey() },
+      })
       const { messages } = (await response.json()) as { messages: MailMessage[] }
       link = messages[0]?.text.match(/https?:\/\/\S+\/auth\/confirm\?\S+/)?.[0]
       return link

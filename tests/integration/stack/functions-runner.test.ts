@@ -125,14 +125,18 @@ beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'lumen-functions-data-'))
   const config = await loadStackConfig()
   config.functions = { ...config.functions, open: { verify_jwt: false } }
+  const mailbox = new Mailbox(path.join(dataDir, 'mailbox'))
   ctx = {
     // A server pool that never connects: the runner only reads its URL for SUPABASE_DB_URL.
     pool: new pg.Pool({ connectionString: 'postgres://lumen:secret@127.0.0.1:5432/lumen_functions' }),
     dataDir,
     publicUrl: 'http://127.0.0.1:9',
     keys: await loadOrCreateKeys(dataDir),
-    mailbox: new Mailbox(path.join(dataDir, 'mailbox')),
+    mode: 'embedded',
+    mailbox,
+    mail: mailbox,
     config,
+    trustedProxy: 'loopback',
   }
   const running = await serve(ctx)
   url = running.url

@@ -5,7 +5,8 @@ import { startStack, type RunningStack } from '../../support/stack'
 
 /**
  * The stand-in's developer mailbox at /mailbox: the HTML pages (list, one
- * message), the JSON API for tests and scripts, and the send API edge
+ * message), the JSON API for tests and scripts (reads need the mailbox key:
+ * tests/security/mailbox-access.test.ts covers who is refused), and the send API edge
  * functions use in place of an email provider. Stand-in only: a real
  * Supabase has no such thing.
  */
@@ -22,6 +23,9 @@ describe('mailbox', () => {
       body: typeof body === 'string' ? body : JSON.stringify(body),
     })
 
+  /** Reads carry the mailbox's key, as the operator's browser (cookie) or a script (header) does. */
+  const read = (url: string) => fetch(url, { headers: { 'X-Mailbox-Key': running.stack.context.mailboxSecret! } })
+
   beforeAll(async () => {
     running = await startStack()
   })
@@ -35,7 +39,7 @@ describe('mailbox', () => {
       await new Promise((resolve) => setTimeout(resolve, 5))
       const newer = await send({ to: 'second@lumen.test', subject: 'Newer message' })
 
-      const response = await fetch(`${running.url}/mailbox`)
+      const response = await read(`${running.url}/mailbox`)
       const html = await response.text()
 
       expect(response.status).toBe(200)
@@ -53,7 +57,7 @@ describe('mailbox', () => {
 
     it('filters the list by recipient', async () => {
       await send({ to: 'only-me@lumen.test', subject: 'For me' })
-      const html = await (await fetch(`${running.url}/mailbox?to=only-me@lumen.test`)).text()
+      const html = await (await read(`${running.url}/mailbox?to=only-me@lumen.test`)).text()
       expect(html).toContain('For me')
       expect(html).not.toContain('Older message')
     })
@@ -62,7 +66,7 @@ describe('mailbox', () => {
       const message = await send({ subject: '<script>alert("x")</script> & "quotes"' })
 
       for (const page of ['/mailbox', `/mailbox/${message.id}`]) {
-        const html = await (await fetch(`${running.url}${page}`)).text()
+        const html = await (await read(`${running.url}${page}`)).text()
         expect(html, page).not.toContain('<script>alert')
         expect(html, page).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &quot;quotes&quot;')
       }
@@ -75,7 +79,7 @@ describe('mailbox', () => {
         text: 'Reset: http://localhost:3000/reset?token=a&b=1',
       })
 
-      const html = await (await fetch(`${running.url}/mailbox/${message.id}`)).text()
+      const html = await (await read(`${running.url}/mailbox/${message.id}`)).text()
 
       const iframe = /<iframe[^>]*>/.exec(html)?.[0] ?? ''
       expect(iframe).toMatch(/ sandbox="[^"]*"/)
@@ -89,8 +93,8 @@ describe('mailbox', () => {
     })
 
     it('answers 404 for a message that does not exist, or an id that is not one', async () => {
-      expect((await fetch(`${running.url}/mailbox/${randomUUID()}`)).status).toBe(404)
-      expect((await fetch(`${running.url}/mailbox/..%2Fkeys.json`)).status).toBe(404)
+      expect((await read(`${running.url}/mailbox/${randomUUID()}`)).status).toBe(404)
+      expect((await read(`${running.url}/mailbox/..%2Fkeys.json`)).status).toBe(404)
     })
   })
 
@@ -101,7 +105,7 @@ describe('mailbox', () => {
       await new Promise((resolve) => setTimeout(resolve, 5))
       await send({ to: to.toUpperCase(), subject: 'two' })
 
-      const response = await fetch(`${running.url}/mailbox/api/messages?to=${encodeURIComponent(to)}`)
+      const response = await read(`${running.url}/mailbox/api/messages?to=${encodeURIComponent(to)}`)
 
       expect(response.headers.get('cache-control')).toBe('no-store')
       const { messages } = (await response.json()) as { messages: MailMessage[] }
@@ -118,8 +122,8 @@ describe('mailbox', () => {
 
     it('gives one message by id, 404 otherwise', async () => {
       const message = await send({ subject: 'by id' })
-      expect(await (await fetch(`${running.url}/mailbox/api/messages/${message.id}`)).json()).toEqual(message)
-      expect((await fetch(`${running.url}/mailbox/api/messages/${randomUUID()}`)).status).toBe(404)
+      expect(await (await read(`${running.url}/mailbox/api/messages/${message.id}`)).json()).toEqual(message)
+      expect((await read(`${running.url}/mailbox/api/messages/${randomUUID()}`)).status).toBe(404)
     })
   })
 
