@@ -391,7 +391,13 @@ isOneToOne: false
         to: "creator_applications"
         isOneToOne: true
         isSetofReturn: false
-      } }
+      } },
+"storage_quota_bytes":
+{ Args: Record<PropertyKey, never>; Returns: number
+                           },
+"video_status_message":
+{ Args: { "video_id": string }; Returns: string
+                           }
           }
           Enums: {
             [_ in never]: never
