@@ -403,6 +403,12 @@ isOneToOne: false
       } },
 "session_is_active":
 { Args: Record<PropertyKey, never>; Returns: boolean
+                           },
+"storage_quota_bytes":
+{ Args: Record<PropertyKey, never>; Returns: number
+                           },
+"video_status_message":
+{ Args: { "video_id": string }; Returns: string
                            }
           }
           Enums: {

@@ -3,6 +3,9 @@ import express from 'express'
 import { z } from 'zod'
 import type { StackContext } from './context'
 import type { MailMessage } from './mailbox'
+import { isLoopback } from './net'
+
+export { isLoopback }
 
 /**
  * `/mailbox` — the developer mailbox of the Docker-free stand-in: every email
@@ -41,13 +44,6 @@ const sendSchema = z
 
 export const MAILBOX_COOKIE = 'lumen_mailbox'
 export const MAILBOX_KEY_HEADER = 'x-mailbox-key'
-
-/** A loopback peer: 127.0.0.0/8, ::1, or either mapped into IPv6. */
-export function isLoopback(address: string | undefined): boolean {
-  if (!address) return false
-  const plain = address.startsWith('::ffff:') ? address.slice(7) : address
-  return plain === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(plain)
-}
 
 function sameSecret(given: string | undefined, expected: string): boolean {
   if (!given) return false

@@ -40,7 +40,6 @@ export async function getVideo(claims: JwtClaims | null, id: string): Promise<Vi
         'videos.type',
         'videos.is_public',
         'videos.status',
-        'videos.status_message',
         'videos.category_id',
         'videos.created_at',
         'videos.duration_seconds',
@@ -59,6 +58,8 @@ export async function getVideo(claims: JwtClaims | null, id: string): Promise<Vi
         'profiles.avatar_path',
         'profiles.role',
       ])
+      // The column itself is hidden from API roles; this answers the owner and admins only.
+      .select(sql<string | null>`public.video_status_message(videos.id)`.as('status_message'))
       .where('videos.id', '=', id)
       .executeTakeFirst()
     if (!row) return null

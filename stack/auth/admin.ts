@@ -139,7 +139,10 @@ export function createUserByAdmin(ctx: StackContext) {
         appMetadata: { provider: 'email', providers: ['email'], ...withoutNulls(body.app_metadata ?? {}) },
         bannedUntilMs: banMs ?? undefined,
       }).catch((error: unknown) => {
-        if ((error as { code?: string }).code === '23505') throw unprocessable('email_exists', DUPLICATE_EMAIL)
+        const { code, message } = error as { code?: string; message?: string }
+        if (code === '23505') throw unprocessable('email_exists', DUPLICATE_EMAIL)
+        // handle_new_user() names the bad metadata field (see signup.ts).
+        if (code === '22023') throw unprocessable('validation_failed', `Invalid user metadata: ${message}`)
         throw new AuthError(500, 'unexpected_failure', 'Database error creating new user')
       })
       return userJson(db, created)

@@ -10,6 +10,7 @@ import type { Request, Response } from 'express'
 export type AuthErrorCode =
   | 'anonymous_provider_disabled'
   | 'bad_json'
+  | 'reauthentication_needed'
   | 'bad_jwt'
   | 'bad_code_verifier'
   | 'email_exists'

@@ -12,11 +12,18 @@ import { AuthError } from './errors'
  * - `token_verifications` per IP per 5 minutes: GET and POST /verify;
  * - `email_sent` per hour for the whole server, as GoTrue counts it.
  *
+ * On top of GoTrue (issue 8, finding 7): failed password sign-ins, at most
+ * SIGN_IN_FAILURES per 5 minutes per client address and per account, as
+ * PeerTube allows; then every password sign-in for that address or account
+ * is refused until the window ends (`checkSignIn` / `failedSignIn`).
+ *
  * GoTrue refills a token bucket with bursts of 30; this counts fixed windows,
  * so a limit of 3 means the fourth request in the window is refused — what
  * the config file's comments promise.
  */
 export type LimitName = 'sign_in_sign_ups' | 'token_refresh' | 'token_verifications' | 'email_sent'
+
+export const SIGN_IN_FAILURES = 15
 
 const FIVE_MINUTES = 5 * 60_000
 const ONE_HOUR = 60 * 60_000
@@ -55,7 +62,43 @@ export class RateLimiter {
     window.count++
   }
 
+  /** Throws 429 when this address or this account used up its failed sign-ins. */
+  checkSignIn(ip: string, email: string): void {
+    const now = Date.now()
+    for (const key of signInKeys(ip, email)) {
+      const window = this.windows.get(key)
+      if (window && window.resetAt > now && window.count >= SIGN_IN_FAILURES) {
+        const retryAfter = String(Math.ceil((window.resetAt - now) / 1000))
+        throw new AuthError(
+          429,
+          'over_request_rate_limit',
+          `Too many sign-in attempts. Try again in ${retryAfter} seconds.`,
+          {},
+          { 'Retry-After': retryAfter },
+        )
+      }
+    }
+  }
+
+  /** Counts a failed sign-in against the address and the account. */
+  failedSignIn(ip: string, email: string): void {
+    const now = Date.now()
+    for (const key of signInKeys(ip, email)) {
+      let window = this.windows.get(key)
+      if (!window || window.resetAt <= now) {
+        window = { count: 0, resetAt: now + FIVE_MINUTES }
+        this.windows.set(key, window)
+      }
+      window.count++
+    }
+    if (++this.hits % SWEEP_EVERY === 0) this.sweep(now)
+  }
+
   private sweep(now: number) {
     for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key)
   }
+}
+
+function signInKeys(ip: string, email: string): string[] {
+  return [`sign_in_ip:${ip}`, `sign_in_account:${email.trim().toLowerCase()}`]
 }

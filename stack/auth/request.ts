@@ -3,6 +3,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express'
 import express from 'express'
 import type { z } from 'zod'
 import type { StackContext } from '../context'
+import { forwardedClientIp, normaliseIp } from '../net'
 import { AuthError, badRequest, validationFailed } from './errors'
 
 /**
@@ -84,21 +85,19 @@ export function apiKeyOf(req: Request): string | undefined {
 }
 
 /**
- * The address rate limits count against. A forwarded address is believed
- * only from a caller holding the service-role key (the app server, passing
- * on its visitor's address as Supabase's `Sb-Forwarded-For`); anyone else
- * could otherwise pick a fresh address for every request.
+ * The address rate limits count against. Two ways to name the client:
+ * Supabase's `Sb-Forwarded-For` (or X-Forwarded-For) alongside the
+ * service-role key, and `X-Forwarded-For` from a direct peer that
+ * TRUSTED_PROXY trusts (by default loopback: the app's own server, whose
+ * supabase-js calls come from this machine). Anyone else could otherwise
+ * pick a fresh address for every request.
  */
 export function clientIp(req: Request, ctx: StackContext): string {
   if (apiKeyOf(req) === ctx.keys.serviceRoleKey) {
     const forwarded = (req.get('sb-forwarded-for') ?? req.get('x-forwarded-for'))?.split(',')[0]?.trim()
     if (forwarded && isIP(forwarded)) return normaliseIp(forwarded)
   }
-  return normaliseIp(req.socket.remoteAddress ?? '')
-}
-
-function normaliseIp(address: string): string {
-  return address.startsWith('::ffff:') ? address.slice(7) : address
+  return forwardedClientIp(ctx.trustedProxy, req.socket.remoteAddress, req.get('x-forwarded-for'))
 }
 
 /** Express 4 does not catch rejected promises: hand them to the error middleware. */

@@ -72,8 +72,17 @@ export function signup(ctx: StackContext, limiter: RateLimiter) {
   }
 }
 
-/** A concurrent sign-up with the same email is a duplicate; any other database refusal is GoTrue's 500. */
+/**
+ * A concurrent sign-up with the same email is a duplicate. The migrations'
+ * handle_new_user() refuses bad sign-up data with SQLSTATE 22023 and a
+ * message naming the field: a 422 with that message (GoTrue would answer
+ * 500 "Database error saving new user"); a constraint the trigger missed is
+ * still the client's data, not a server failure. Anything else is GoTrue's 500.
+ */
 function databaseError(error: unknown): AuthError {
-  if ((error as { code?: string }).code === '23505') return unprocessable('user_already_exists', 'User already registered')
+  const { code, message } = error as { code?: string; message?: string }
+  if (code === '23505') return unprocessable('user_already_exists', 'User already registered')
+  if (code === '22023') return unprocessable('validation_failed', `Invalid sign-up data: ${message}`)
+  if (code === '23514' || code === '22001') return unprocessable('validation_failed', 'Invalid sign-up data')
   return new AuthError(500, 'unexpected_failure', 'Database error saving new user')
 }

@@ -30,26 +30,32 @@ export function token(ctx: StackContext, limiter: RateLimiter) {
     if (!handler) throw badRequest('invalid_credentials', 'unsupported_grant_type')
     const meta: RequestMeta = { userAgent: req.get('user-agent'), ip: clientIp(req, ctx) }
     limiter.take('token_refresh', meta.ip)
-    res.json(await handler(ctx, req, meta))
+    res.json(await handler(ctx, req, meta, limiter))
   }
 }
 
 const INVALID_LOGIN = 'Invalid login credentials'
 
-async function passwordGrant(ctx: StackContext, req: Request, meta: RequestMeta) {
+async function passwordGrant(ctx: StackContext, req: Request, meta: RequestMeta, limiter: RateLimiter) {
   const body = readJson(req, passwordBody)
   if (body.email && body.phone) throw validationFailed('Only an email address or phone number should be provided on login.')
   if (body.phone) throw unprocessable('phone_provider_disabled', 'Phone logins are disabled')
   if (!body.email) throw validationFailed('missing email or phone')
   const password = body.password ?? ''
+  // Brute force: refused before the password is even compared.
+  limiter.checkSignIn(meta.ip, body.email)
+  const invalid = () => {
+    limiter.failedSignIn(meta.ip, body.email!)
+    return badRequest('invalid_credentials', INVALID_LOGIN)
+  }
 
   const user = await findUserByEmail(ctx.pool, body.email)
   if (!user || !user.encrypted_password) {
     await passwordMatches(password, undefined)
-    throw badRequest('invalid_credentials', INVALID_LOGIN)
+    throw invalid()
   }
   if (user.is_banned) throw badRequest('user_banned', 'User is banned')
-  if (!(await passwordMatches(password, user.encrypted_password))) throw badRequest('invalid_credentials', INVALID_LOGIN)
+  if (!(await passwordMatches(password, user.encrypted_password))) throw invalid()
   if (!user.email_confirmed_at) throw badRequest('email_not_confirmed', 'Email not confirmed')
 
   const session = await inTransaction(ctx.pool, (db) => startSession(db, ctx, user, 'password', meta))
@@ -58,7 +64,7 @@ async function passwordGrant(ctx: StackContext, req: Request, meta: RequestMeta)
   return weak ? { ...session, weak_password: weak } : session
 }
 
-async function refreshGrant(ctx: StackContext, req: Request, meta: RequestMeta) {
+async function refreshGrant(ctx: StackContext, req: Request, meta: RequestMeta, _limiter: RateLimiter) {
   const body = readJson(req, refreshBody)
   if (!body.refresh_token) throw new OAuthError('invalid_request', 'refresh_token required')
   return refreshSession(ctx.pool, ctx, body.refresh_token, meta)
@@ -73,7 +79,7 @@ interface FlowStateRow {
   expired: boolean
 }
 
-async function pkceGrant(ctx: StackContext, req: Request, meta: RequestMeta) {
+async function pkceGrant(ctx: StackContext, req: Request, meta: RequestMeta, _limiter: RateLimiter) {
   const body = readJson(req, pkceBody)
   if (!body.auth_code || !body.code_verifier) {
     throw validationFailed('invalid request: both auth code and code verifier should be non-empty')

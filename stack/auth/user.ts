@@ -3,12 +3,12 @@ import { z } from 'zod'
 import type { StackContext } from '../context'
 import { assertAudience, requireCaller } from './caller'
 import { inTransaction } from './db'
-import { forbidden, unprocessable, validationFailed } from './errors'
+import { badRequest, forbidden, unprocessable, validationFailed } from './errors'
 import { assertStrongPassword, hashPassword, passwordMatches } from './passwords'
 import type { RateLimiter } from './rate-limit'
 import { clientIp, queryParam, readJson } from './request'
 import { endSessions, type LogoutScope } from './sessions'
-import { findUserById, findUserByEmail, mergeMetadata, storePassword, userJson, validateEmail } from './users'
+import { findUserById, findUserByEmail, mergeMetadata, storePassword, userJson, validateEmail, type UserRow } from './users'
 
 /**
  * The signed-in user's own routes (GoTrue's user.go, logout.go): GET and
@@ -23,6 +23,8 @@ const updateBody = z
     email: z.string().nullish(),
     phone: z.string().nullish(),
     password: z.string().nullish(),
+    current_password: z.string().nullish(),
+    nonce: z.string().nullish(),
     data: z.record(z.unknown()).nullish(),
     app_metadata: z.record(z.unknown()).nullish(),
   })
@@ -57,6 +59,7 @@ export function updateUser(ctx: StackContext, limiter: RateLimiter) {
 
     let passwordHash: string | undefined
     if (body.password != null) {
+      await assertRecentSignIn(ctx, user, session?.id, body.current_password ?? undefined)
       if (user.encrypted_password && (await passwordMatches(body.password, user.encrypted_password))) {
         throw unprocessable('same_password', 'New password should be different from the old password.')
       }
@@ -74,6 +77,25 @@ export function updateUser(ctx: StackContext, limiter: RateLimiter) {
     })
     res.json(updated)
   }
+}
+
+/**
+ * GoTrue's `secure_password_change` (`[auth.email]`, on in Lumen's config):
+ * a new password needs a session signed in within the last 24 hours — a
+ * recovery link's session is new — or, where GoTrue would ask for the
+ * `/reauthenticate` nonce (not served here), the current password. A stolen
+ * old session cannot lock the owner out (issue 8, finding 2).
+ */
+const RECENT_SIGN_IN_MS = 24 * 60 * 60 * 1000
+
+async function assertRecentSignIn(ctx: StackContext, user: UserRow, sessionId: string | undefined, currentPassword: string | undefined) {
+  if (sessionId) {
+    const { rows } = await ctx.pool.query<{ created_at: Date }>('select created_at from auth.sessions where id = $1', [sessionId])
+    const createdAt = rows[0]?.created_at
+    if (createdAt && Date.now() - new Date(createdAt).getTime() < RECENT_SIGN_IN_MS) return
+  }
+  if (currentPassword && user.encrypted_password && (await passwordMatches(currentPassword, user.encrypted_password))) return
+  throw badRequest('reauthentication_needed', 'Password update requires reauthentication')
 }
 
 export function logout(ctx: StackContext) {

@@ -41,6 +41,20 @@ const failure = (code: string, message: string, details: string | null = null, h
 export function createPostgrestReadsRouter(ctx: StackContext): express.Router {
   const router = express.Router()
 
+  // What Supabase's gateway does in front of PostgREST: no project API key, no answer (issue 8, finding 8).
+  router.use((req, res, next) => {
+    const key = req.get('apikey') ?? (typeof req.query.apikey === 'string' ? req.query.apikey : undefined)
+    if (!key) {
+      res.status(401).json({ message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' })
+    } else if (key !== ctx.keys.anonKey && key !== ctx.keys.serviceRoleKey) {
+      res.status(401).json({ message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' })
+    } else {
+      // The gateway consumes ?apikey=: it is no filter.
+      delete (req.query as Record<string, unknown>).apikey
+      next()
+    }
+  })
+
   router.get('/:table', async (req, res, next) => {
     try {
       const caller = await callerOf(ctx, req.headers.authorization)

@@ -84,6 +84,9 @@ export function toStorageError(error: unknown): StorageError {
         return new StorageError(400, 'InvalidParameter', 'Invalid value format or type conversion failed')
       case '55P03':
         return ERRORS.resourceLocked()
+      case '53400':
+        // public.enforce_storage_quota(): the owner's files would pass their quota.
+        return new StorageError(413, 'EntityTooLarge', error.message ?? 'Storage quota exceeded', 'Payload too large')
     }
   }
   return ERRORS.internal(error)
