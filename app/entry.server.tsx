@@ -26,7 +26,8 @@ export default function handleRequest(
   const nonce = createNonce()
   // Vite's development server injects inline scripts of its own: the policy applies to production builds.
   if (getEnv().NODE_ENV === 'production') {
-    responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(nonce, new URL(browserSupabaseUrl()).origin))
+    const storage = browserSupabaseUrl()
+    responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(nonce, storage ? new URL(storage).origin : ''))
   }
   const waitForAll = isbot(request.headers.get('user-agent') ?? '') || remixContext.isSpaMode
 

@@ -77,7 +77,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const result = await signIn(supabase, parsed.data)
   if (!result.ok) {
-    return badRequest<LoginActionData>({ intent: 'signin', errors: {}, formError: result.message ?? AUTH_MESSAGES.loginFailed, email }, headers)
+    const failed: LoginActionData = { intent: 'signin', errors: {}, formError: result.message ?? AUTH_MESSAGES.loginFailed, email }
+    if (result.retryAfterSeconds) {
+      return jsonWithHeaders(failed, 429, headers, { 'Retry-After': String(result.retryAfterSeconds) })
+    }
+    return badRequest(failed, headers)
   }
   return redirectWithHeaders(safeRedirect(parsed.data.redirectTo, '/profile'), headers)
 }

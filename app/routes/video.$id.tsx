@@ -30,6 +30,7 @@ import { redirectWithFlash } from '~/server/http/flash.server'
 import { jsonWithHeaders, redirectWithHeaders } from '~/server/http/responses.server'
 import { requireUser } from '~/server/permissions.server'
 import { addComment, deleteComment } from '~/server/comments.server'
+import { siteUrlFor } from '~/server/env.server'
 import { isDomainError } from '~/server/errors.server'
 import { pageFailure } from '~/server/http/domain-errors.server'
 import { likeQuote, likeVideo } from '~/server/likes.server'
@@ -51,7 +52,7 @@ import { deleteVideo, getVideoPage } from '~/server/videos.server'
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { user, claims, headers } = await requireUser(request, context)
   try {
-    const page = await getVideoPage(claims, params.id ?? '', { countView: !isPrefetch(request) })
+    const page = await getVideoPage(claims, params.id ?? '', { countView: !isPrefetch(request), siteUrl: siteUrlFor(request.url) })
     return jsonWithHeaders({ viewer: { id: user.id, role: user.role }, ...page }, 200, headers)
   } catch (error) {
     if (isDomainError(error)) throw data(error.message, { status: error.status, headers })

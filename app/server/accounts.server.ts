@@ -22,7 +22,13 @@ import { supabaseSettings, type Supabase } from './supabase.server'
  * with the response.
  */
 
-export type AccountResult = { ok: true } | { ok: false; message?: string; fieldErrors?: FieldErrors }
+export type AccountResult =
+  | { ok: true }
+  /** `retryAfterSeconds`: Auth refused for too many attempts; the page answers 429 with Retry-After. */
+  | { ok: false; message?: string; fieldErrors?: FieldErrors; retryAfterSeconds?: number }
+
+/** Auth's window for failed sign-ins (15 per 5 minutes per address and per account). */
+export const SIGN_IN_RETRY_AFTER_SECONDS = 300
 
 // ─── The portfolio ───────────────────────────────────────────────────────────
 
@@ -190,7 +196,7 @@ export async function signIn(supabase: Supabase, credentials: { email: string; p
   if (!error) return { ok: true }
   switch (error.code) {
     case 'over_request_rate_limit':
-      return { ok: false, message: AUTH_MESSAGES.tooManyAttempts }
+      return { ok: false, message: AUTH_MESSAGES.tooManyAttempts, retryAfterSeconds: SIGN_IN_RETRY_AFTER_SECONDS }
     case 'user_banned':
       return { ok: false, message: AUTH_MESSAGES.accountSuspended }
     default:

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isEmbedded, parseEnv } from './env.server'
+import { isEmbedded, parseEnv, siteUrlFor } from './env.server'
 
 describe('environment', () => {
   it('runs embedded on port 3000 with data under .data when nothing is set', () => {
@@ -25,5 +25,13 @@ describe('environment', () => {
     expect(parseEnv({ SEED_DEMO_DATA: 'false' }).SEED_DEMO_DATA).toBe(false)
     expect(parseEnv({ SEED_DEMO_DATA: 'true' }).SEED_DEMO_DATA).toBe(true)
     expect(parseEnv({}).SEED_DEMO_DATA).toBeUndefined()
+  })
+
+  it('builds links a visitor copies from SITE_URL, else PUBLIC_URL, else the origin they used', () => {
+    expect(siteUrlFor('http://10.0.0.5:3000/video/x', parseEnv({}))).toBe('http://10.0.0.5:3000')
+    expect(siteUrlFor('http://10.0.0.5:3000/video/x', parseEnv({ PUBLIC_URL: 'https://lumen.example/' }))).toBe('https://lumen.example')
+    expect(
+      siteUrlFor('http://10.0.0.5:3000/video/x', parseEnv({ PUBLIC_URL: 'https://app.example', SITE_URL: 'https://lumen.example' })),
+    ).toBe('https://lumen.example')
   })
 })

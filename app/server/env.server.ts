@@ -80,3 +80,13 @@ export function usesStandIn(env: Env = getEnv()): boolean {
 export function publicUrl(env: Env = getEnv()): string {
   return (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '')
 }
+
+/**
+ * The site's address for links a visitor copies (the share box): SITE_URL,
+ * else PUBLIC_URL, else the origin the visitor's request came to. Emails never
+ * use the request's origin (ADR 0012): a page link is shown only to the
+ * visitor who asked.
+ */
+export function siteUrlFor(requestUrl: string, env: Env = getEnv()): string {
+  return (env.SITE_URL ?? env.PUBLIC_URL ?? new URL(requestUrl).origin).replace(/\/$/, '')
+}

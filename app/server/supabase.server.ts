@@ -30,10 +30,16 @@ export function supabaseSettings() {
   }
 }
 
-/** Supabase's URL as browsers reach it (the stand-in is on the app's own origin): for Storage's public URLs. */
+/**
+ * Supabase's URL as browsers reach it, for Storage's public URLs (posters,
+ * avatars). When the stand-in serves it on the app's own origin this is ''
+ * — relative URLs — so pages work under whatever address the visitor used,
+ * not only PUBLIC_URL's (finding 8 of the security issue).
+ */
 export function browserSupabaseUrl(): string {
   const env = getEnv()
-  return env.SUPABASE_URL ?? publicUrl(env)
+  const url = env.SUPABASE_URL ?? publicUrl(env)
+  return url.replace(/\/$/, '') === publicUrl(env) ? '' : url
 }
 
 /**

@@ -5,7 +5,6 @@ import { avatarUrl, mediaPathUrl, mediaUrls } from '~/lib/media-urls'
 import { shareLink, VIDEO_MESSAGES } from '~/lib/schemas/video'
 import type { PersonSummary, VideoDetail, VideoStatus } from '~/lib/video-types'
 import { asCaller, type JwtClaims } from './db.server'
-import { publicUrl } from './env.server'
 import { DomainError } from './errors.server'
 import { allowed, visibleVideo } from './permissions.server'
 import { listComments } from './comments.server'
@@ -123,11 +122,11 @@ export interface PersonView {
 
 /**
  * Everything /video/:id shows, shaped for the page: the video, its media
- * URLs, the share link, comments and quotes. `countView` counts a view
+ * URLs, the share link (on `siteUrl`), comments and quotes. `countView` counts a view
  * (once per viewer, video and hour) when the video is playable. Throws
  * not_found when the caller cannot see it.
  */
-export async function getVideoPage(claims: JwtClaims, id: string, options: { countView: boolean }) {
+export async function getVideoPage(claims: JwtClaims, id: string, options: { countView: boolean; siteUrl: string }) {
   const video = await getVideo(claims, id)
   if (!video) throw notFound()
   const playable = video.status === 'ready' || Boolean(video.externalUrl)
@@ -168,7 +167,7 @@ export async function getVideoPage(claims: JwtClaims, id: string, options: { cou
       { id: video.id, hls_path: video.hlsPath, mp4_path: video.mp4Path, thumbnail_path: video.thumbnailPath },
       supabaseUrl,
     ),
-    share: shareLink(publicUrl(), video.id),
+    share: shareLink(options.siteUrl, video.id),
     comments: comments.map((comment) => ({ ...comment, user: person(comment.user) })),
     quotes: quotes.map((quote) => ({
       id: quote.id,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SIGN_IN_RETRY_AFTER_SECONDS, signIn } from '../../app/server/accounts.server'
 import { asServiceRole } from '../../app/server/db.server'
 import { requireUser } from '../../app/server/permissions.server'
 import { getSession, safeRedirect } from '../../app/server/session.server'
@@ -61,6 +62,22 @@ describe('sessions end when they are ended', () => {
     const cookies = [...setCookies(headers).entries()].filter(([name]) => name.startsWith(h.cookieName))
     expect(cookies.length).toBeGreaterThan(0)
     for (const [, line] of cookies) expect(line).toMatch(/;\s*HttpOnly/i)
+  })
+
+  it('after 15 wrong passwords for one account, the sign-in page is told to wait (finding 7)', async () => {
+    const account = await h.createAccount()
+    // Each attempt from its own address: the per-account limit holds whatever address a guesser uses.
+    const attempt = (i: number, password: string) =>
+      signIn(createSupabaseServerClient(h.request('/login', { method: 'POST' }), { clientIp: `198.51.100.${i}` }).supabase, {
+        email: account.email,
+        password,
+      })
+    for (let i = 1; i <= 15; i++) expect(await attempt(i, 'Wrong-Password-1')).toMatchObject({ ok: false, retryAfterSeconds: undefined })
+    expect(await attempt(16, account.password)).toEqual({
+      ok: false,
+      message: 'Too many attempts from your connection. Please wait a few minutes and try again.',
+      retryAfterSeconds: SIGN_IN_RETRY_AFTER_SECONDS,
+    })
   })
 })
 
