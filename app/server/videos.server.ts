@@ -58,7 +58,11 @@ export async function getVideo(claims: JwtClaims | null, id: string): Promise<Vi
         'profiles.role',
       ])
       // The column itself is hidden from API roles; this answers the owner and admins only.
-      .select(sql<string | null>`public.video_status_message(videos.id)`.as('status_message'))
+      .select(
+        claims
+          ? sql<string | null>`public.video_status_message(videos.id)`.as('status_message')
+          : sql<string | null>`null::text`.as('status_message'),
+      )
       .where('videos.id', '=', id)
       .executeTakeFirst()
     if (!row) return null
