@@ -430,6 +430,11 @@ isOneToOne: false
 "session_is_active":
 { Args: Record<PropertyKey, never>; Returns: boolean
                            },
+"user_emails":
+{ Args: { "user_ids": (string)[] }; Returns: {
+              "email": string,"id": string
+            }[]
+                           },
 "write_admin_audit":
 { Args: { "action": string,"details"?: Json,"target_id": string,"target_label": string,"target_type": string }; Returns: undefined
                            }

@@ -251,3 +251,21 @@ revoke execute on function public.fix_portfolios() from public, anon;
 
 comment on function public.fix_portfolios() is
   'Admins only (42501 otherwise): reconciles profiles and pending applications with the portfolios bucket; answers the number of rows fixed.';
+
+-- The emails of the given users, for the console's pending applications (emails
+-- live in auth.users, which API callers cannot read). Admins only.
+create function public.user_emails(user_ids uuid[]) returns table (id uuid, email text)
+  language plpgsql stable security definer
+  set search_path = ''
+as $$
+begin
+  if not public.is_admin() then
+    raise exception 'only admins read emails' using errcode = '42501';
+  end if;
+  return query select u.id, u.email::text from auth.users u where u.id = any (user_ids);
+end
+$$;
+
+revoke execute on function public.user_emails(uuid[]) from public, anon;
+
+comment on function public.user_emails(uuid[]) is 'Admins only (42501 otherwise): the emails of the given users.';

@@ -5,7 +5,7 @@
 -- leaves one audit row naming the admin; an admin cannot delete their own row;
 -- nobody writes, edits or deletes audit rows through the API, admins included.
 begin;
-select plan(51);
+select plan(55);
 
 select tests.create_cast();
 -- The cast's creators were approved by an admin (tests.make_verified_creator), which the
@@ -57,6 +57,9 @@ begin
   return next is((select count(*)::int from public.feedback), 0, who || ' reads no feedback');
   return next is((select count(*)::int from public.admin_audit), 0, who || ' reads no audit row');
   return next throws_ok($q$ select * from public.list_users() $q$, '42501', null, who || ' cannot list users');
+  return next throws_ok(
+    format($q$ select * from public.user_emails(array[%L::uuid]) $q$, tests.get_supabase_uid('learner_b')),
+    '42501', null, who || ' cannot read emails');
   delete from public.profiles where id = tests.get_supabase_uid('learner_b');
   get diagnostics changed = row_count;
   return next is(changed, 0, who || ' cannot delete a user');
@@ -101,6 +104,10 @@ select lives_ok(
 select is(
   (select count(*)::int from public.reports where content_id = tests.video_id('B reported') or details like '%harmful%'),
   3, 'an admin still reads every report'
+);
+select is(
+  (select email from public.user_emails(array[tests.get_supabase_uid('learner_b')])),
+  (tests.get_supabase_user('learner_b') ->> 'email'), 'an admin reads a user''s email'
 );
 select lives_ok(
   format($$ update public.profiles set role = 'creator' where id = %L $$, tests.get_supabase_uid('learner_b')),
