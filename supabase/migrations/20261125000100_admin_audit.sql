@@ -63,7 +63,8 @@ begin
   if actor is null then
     return;
   end if;
-  insert into public.admin_audit (actor_id, actor_username, action, target_type, target_id, target_label, details)
+  -- clock_timestamp(): several actions in one transaction keep their order.
+  insert into public.admin_audit (actor_id, actor_username, action, target_type, target_id, target_label, details, created_at)
   values (
     (select p.id from public.profiles p where p.id = actor),
     (select p.username from public.profiles p where p.id = actor),
@@ -71,7 +72,8 @@ begin
     write_admin_audit.target_type,
     write_admin_audit.target_id,
     write_admin_audit.target_label,
-    coalesce(write_admin_audit.details, '{}'::jsonb)
+    coalesce(write_admin_audit.details, '{}'::jsonb),
+    clock_timestamp()
   );
 end
 $$;

@@ -125,10 +125,10 @@ select is(count(*)::int, 1, 'an admin deletes another user') from gone;
 select is((select count(*)::int from public.feedback), 0, 'their feedback went with them');
 
 select is(
-  array(select action from public.admin_audit order by created_at, action),
-  array['application.approved', 'portfolios.fixed', 'report.dismissed', 'report.removed',
-        'user.added', 'user.deleted', 'user.role_changed'],
-  'every action left one audit row (the report closed along with the removal is not counted twice)'
+  array(select action from public.admin_audit order by created_at),
+  array['application.approved', 'report.dismissed', 'report.removed', 'user.role_changed',
+        'user.added', 'portfolios.fixed', 'user.deleted'],
+  'every action left one audit row, in order (the report closed along with the removal is not counted twice)'
 );
 select is(
   (select count(*)::int from public.admin_audit where actor_id = tests.get_supabase_uid('admin_a') and actor_username is not null),

@@ -5,18 +5,18 @@ import { ADMIN_TAB_LABELS, ADMIN_TABS, type AdminTab } from '~/lib/schemas/admin
 /**
  * The console's sections as links (`/admin?tab=…`), so each can be opened,
  * linked and reloaded without JavaScript; the current one is marked with
- * aria-current. Scrolls sideways on a phone rather than wrapping.
+ * aria-current. Two by two on a phone, one row on wider screens.
  */
 export function AdminTabs({ current }: { current: AdminTab }) {
   return (
-    <nav aria-label="Admin sections" className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
-      <ul className="flex w-max gap-1 rounded-full bg-white p-1 ring-1 ring-ink-200/80 sm:w-auto">
+    <nav aria-label="Admin sections">
+      <ul className="grid grid-cols-2 gap-1 rounded-3xl bg-white p-1 ring-1 ring-ink-200/80 sm:flex sm:rounded-full">
         {ADMIN_TABS.map((tab) => (
           <li key={tab}>
             <Link
               to={`/admin?tab=${tab}`}
               aria-current={tab === current ? 'page' : undefined}
-              className={`inline-flex min-h-11 items-center whitespace-nowrap rounded-full px-4 text-sm font-semibold transition-colors ${
+              className={`flex min-h-11 items-center justify-center whitespace-nowrap rounded-full px-4 text-sm font-semibold transition-colors ${
                 tab === current ? 'bg-brand-600 text-white' : 'text-ink-700 hover:bg-ink-100'
               }`}
             >
