@@ -29,6 +29,7 @@ export default tseslint.config(
   {
     ignores: [
       'build/**',
+      'build-*/**',
       '.data/**',
       '**/node_modules/**',
       'public/build/**',

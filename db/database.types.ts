@@ -4,7 +4,27 @@ export type Database = {
   
   "public": {
           Tables: {
-            "categories": {
+            "admin_audit": {
+                  Row: {
+                    "action": string,"actor_id": string | null,"actor_username": string | null,"created_at": string,"details": NonNullable<Json>,"id": string,"target_id": string | null,"target_label": string | null,"target_type": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "action": string,"actor_id"?: string | null,"actor_username"?: string | null,"created_at"?: string,"details"?: NonNullable<Json>,"id"?: string,"target_id"?: string | null,"target_label"?: string | null,"target_type": string
+                  }
+                  Update: {
+                    "action"?: string,"actor_id"?: string | null,"actor_username"?: string | null,"created_at"?: string,"details"?: NonNullable<Json>,"id"?: string,"target_id"?: string | null,"target_label"?: string | null,"target_type"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "admin_audit_actor_id_fkey"
+      columns: ["actor_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"categories": {
                   Row: {
                     "created_at": string,"id": string,"name": string,"position": number
                   }
@@ -365,6 +385,9 @@ isOneToOne: false
 "email_is_registered":
 { Args: { "address": string }; Returns: boolean
                            },
+"fix_portfolios":
+{ Args: Record<PropertyKey, never>; Returns: number
+                           },
 "is_admin":
 { Args: Record<PropertyKey, never>; Returns: boolean
                            },
@@ -378,6 +401,9 @@ isOneToOne: false
 { Args: { "after_created"?: string,"after_id"?: string,"page_size"?: number,"search"?: string }; Returns: {
               "created_at": string,"email": string,"id": string,"is_verified": boolean,"last_sign_in_at": string,"role": string,"username": string
             }[]
+                           },
+"record_user_added":
+{ Args: { "user_id": string }; Returns: undefined
                            },
 "record_view":
 { Args: { "video_id": string,"viewer_key"?: string }; Returns: boolean
@@ -407,8 +433,16 @@ isOneToOne: false
 "storage_quota_bytes":
 { Args: Record<PropertyKey, never>; Returns: number
                            },
+"user_emails":
+{ Args: { "user_ids": (string)[] }; Returns: {
+              "email": string,"id": string
+            }[]
+                           },
 "video_status_message":
 { Args: { "video_id": string }; Returns: string
+                           },
+"write_admin_audit":
+{ Args: { "action": string,"details"?: Json,"target_id": string,"target_label": string,"target_type": string }; Returns: undefined
                            }
           }
           Enums: {

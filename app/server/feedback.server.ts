@@ -1,4 +1,8 @@
+import { sql } from 'kysely'
+import type { FeedbackPage } from '~/lib/admin-types'
+import { isUuid } from '~/lib/ids'
 import type { FeedbackInput } from '~/lib/schemas/feedback'
+import { assertAdmin } from './applications.server'
 import { asCaller, type JwtClaims } from './db.server'
 
 /**
@@ -60,4 +64,41 @@ export async function readFeedback(claims: JwtClaims, options: { limit?: number 
     recommendations: row.recommendations,
     createdAt: row.created_at,
   }))
+}
+
+/**
+ * One page of feedback for the admin console (spec: Admin, Feedback), newest
+ * first, 20 a page; `cursor` (`<created_at>~<id>` of the last entry shown)
+ * opens the next page. Non-admins are refused (403) rather than shown an
+ * empty list, so the console can say why.
+ */
+export async function readFeedbackPage(
+  claims: JwtClaims | null,
+  options: { cursor?: string | null; pageSize?: number } = {},
+): Promise<FeedbackPage> {
+  const pageSize = Math.min(Math.max(options.pageSize ?? 20, 1), 100)
+  const [createdAt, id] = (options.cursor ?? '').split('~')
+  const after = createdAt && isUuid(id) && !Number.isNaN(Date.parse(createdAt)) ? { createdAt, id } : null
+  const rows = await asCaller(claims, async (tx) => {
+    await assertAdmin(tx, claims)
+    let query = tx
+      .selectFrom('feedback')
+      .leftJoin('profiles', 'profiles.id', 'feedback.user_id')
+      .select(['feedback.id', 'profiles.username', 'feedback.liked', 'feedback.usage', 'feedback.recommendations', 'feedback.created_at'])
+      .orderBy('feedback.created_at', 'desc')
+      .orderBy('feedback.id', 'desc')
+      .limit(pageSize + 1)
+    if (after) query = query.where(sql<boolean>`(feedback.created_at, feedback.id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`)
+    return query.execute()
+  })
+  const entries = rows.slice(0, pageSize).map((row) => ({
+    id: row.id,
+    username: row.username,
+    liked: row.liked,
+    usage: row.usage,
+    recommendations: row.recommendations,
+    createdAt: row.created_at,
+  }))
+  const last = entries.at(-1)
+  return { entries, next: rows.length > pageSize && last ? `${last.createdAt}~${last.id}` : null }
 }

@@ -1,5 +1,6 @@
-import { redirect } from '@remix-run/node'
+import { data, redirect } from '@remix-run/node'
 import { sql, type RawBuilder } from 'kysely'
+import { ADMIN_MESSAGES } from '~/lib/schemas/admin'
 import { UPLOAD_MESSAGES } from '~/lib/schemas/upload'
 import { asCaller, type JwtClaims, type Tx } from './db.server'
 import { redirectWithFlash } from './http/flash.server'
@@ -49,6 +50,21 @@ export async function requireRole(
   const session = await requireUser(request, context, { verify: true })
   if (!roles.includes(session.user.role)) throw redirect(fallback, { headers: session.headers })
   return session
+}
+
+/**
+ * The signed-in admin (Postgres decides: `public.is_admin()`), for the admin
+ * console's loaders and actions. Signed out: to /login. Anyone else: a 403
+ * response the route's error boundary shows — and the data would be refused
+ * by Postgres anyway.
+ */
+export async function requireAdmin(
+  request: Request,
+  context: Partial<LumenLoadContext> | undefined,
+): Promise<SignedInSession> {
+  const session = await requireUser(request, context, { verify: true })
+  if (await isAdmin(session.claims)) return session
+  throw data(ADMIN_MESSAGES.forbidden, { status: 403, headers: session.headers })
 }
 
 /**

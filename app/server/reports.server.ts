@@ -1,5 +1,12 @@
+import type { ReportGroup } from '~/lib/admin-types'
+import { thumbnailUrl } from '~/lib/media-urls'
+import { ADMIN_MESSAGES, type DecideReportInput, type ReportStatus } from '~/lib/schemas/admin'
 import type { ReportContentType, ReportInput } from '~/lib/schemas/report'
-import { asCaller, type JwtClaims } from './db.server'
+import { assertAdmin } from './applications.server'
+import { asCaller, type JwtClaims, type Tx } from './db.server'
+import { DomainError } from './errors.server'
+import { removeFiles, type FilesToRemove } from './storage.server'
+import { browserSupabaseUrl } from './supabase.server'
 
 /**
  * Reports of videos, quotes and comments (spec: Report entity; POST /reports).
@@ -68,4 +75,169 @@ export async function findReportTarget(
   if (!row) return null
   const label = row.label.length > 120 ? `${row.label.slice(0, 119).trimEnd()}…` : row.label
   return { ...target, label }
+}
+
+/**
+ * The admin's list (spec: Admin, Reports; GET /reports): one row per reported
+ * item, with every report of it (reason, details, reporter), the content as
+ * it is now (or null once it is gone), open items first. Row-level security
+ * shows admins every report; anyone else is refused here first.
+ */
+export async function listReportGroups(
+  claims: JwtClaims | null,
+  options: { status?: ReportStatus | 'all' } = {},
+): Promise<ReportGroup[]> {
+  const status = options.status ?? 'all'
+  return asCaller(claims, async (tx) => {
+    await assertAdmin(tx, claims)
+    let query = tx
+      .selectFrom('reports as r')
+      .leftJoin('profiles as p', 'p.id', 'r.reporter_id')
+      .select(['r.id', 'r.content_type', 'r.content_id', 'r.reason', 'r.details', 'r.status', 'r.created_at', 'p.username'])
+      .orderBy('r.created_at', 'desc')
+      .orderBy('r.id', 'desc')
+      .limit(1000)
+    if (status !== 'all') query = query.where('r.status', '=', status)
+    const rows = await query.execute()
+    const groups = new Map<string, ReportGroup>()
+    for (const row of rows) {
+      const key = `${row.content_type}:${row.content_id}`
+      let group = groups.get(key)
+      if (!group) {
+        group = {
+          contentType: row.content_type as ReportContentType,
+          contentId: row.content_id,
+          status: row.status as ReportStatus,
+          pendingCount: 0,
+          count: 0,
+          reports: [],
+          content: { label: null, author: null, thumbnailUrl: null, href: null },
+          lastReportedAt: row.created_at,
+        }
+        groups.set(key, group)
+      }
+      group.count += 1
+      if (row.status === 'pending') {
+        group.pendingCount += 1
+        group.status = 'pending'
+      }
+      group.reports.push({
+        id: row.id,
+        reason: row.reason,
+        details: row.details,
+        reporter: row.username,
+        status: row.status as ReportStatus,
+        createdAt: row.created_at,
+      })
+    }
+    const list = [...groups.values()]
+      .sort((a, b) => Number(b.pendingCount > 0) - Number(a.pendingCount > 0) || b.lastReportedAt.localeCompare(a.lastReportedAt))
+      .slice(0, 100)
+    await describeContent(tx, list)
+    return list
+  })
+}
+
+async function describeContent(tx: Tx, groups: ReportGroup[]): Promise<void> {
+  const idsOf = (type: ReportContentType) => groups.filter((group) => group.contentType === type).map((group) => group.contentId)
+  const [videoIds, quoteIds, commentIds] = [idsOf('video'), idsOf('quote'), idsOf('comment')]
+  const [videos, quotes, comments] = await Promise.all([
+    videoIds.length
+      ? tx
+          .selectFrom('videos as v')
+          .innerJoin('profiles as p', 'p.id', 'v.creator_id')
+          .select(['v.id', 'v.title as label', 'v.thumbnail_path', 'v.id as video_id', 'p.username'])
+          .where('v.id', 'in', videoIds)
+          .execute()
+      : [],
+    quoteIds.length
+      ? tx
+          .selectFrom('quotes as q')
+          .innerJoin('profiles as p', 'p.id', 'q.user_id')
+          .select(['q.id', 'q.body as label', 'q.video_id', 'p.username'])
+          .where('q.id', 'in', quoteIds)
+          .execute()
+      : [],
+    commentIds.length
+      ? tx
+          .selectFrom('comments as c')
+          .innerJoin('profiles as p', 'p.id', 'c.user_id')
+          .select(['c.id', 'c.body as label', 'c.video_id', 'p.username'])
+          .where('c.id', 'in', commentIds)
+          .execute()
+      : [],
+  ])
+  const found = new Map<string, { label: string; username: string; video_id: string; thumbnail_path?: string | null }>()
+  for (const row of [...videos, ...quotes, ...comments]) found.set(row.id, row)
+  for (const group of groups) {
+    const row = found.get(group.contentId)
+    if (!row) continue
+    const anchor = { video: '', quote: `#quote-${group.contentId}`, comment: '#comments' }[group.contentType]
+    group.content = {
+      label: row.label,
+      author: row.username,
+      thumbnailUrl: row.thumbnail_path ? thumbnailUrl(browserSupabaseUrl(), row.thumbnail_path) : null,
+      href: `/video/${row.video_id}${anchor}`,
+    }
+  }
+}
+
+/**
+ * An admin's decision on every open report of one item (spec: Report status;
+ * PUT /reports/{id}). `removed` removes the content the database's way: the
+ * status change on one report deletes the row as the admin
+ * (`public.remove_reported_content()`, counters corrected by their triggers)
+ * and closes the item's other open reports; its files are removed after.
+ * 404 when the item has no open report (decided already, or never reported).
+ */
+export async function decideReports(claims: JwtClaims | null, input: DecideReportInput): Promise<string> {
+  const files = await asCaller(claims, async (tx) => {
+    await assertAdmin(tx, claims)
+    const open = tx
+      .selectFrom('reports')
+      .select('id')
+      .where('content_type', '=', input.contentType)
+      .where('content_id', '=', input.contentId)
+      .where('status', '=', 'pending')
+    if (input.status !== 'removed') {
+      const decided = await tx
+        .updateTable('reports')
+        .set({ status: input.status })
+        .where('id', 'in', open)
+        .returning('id')
+        .execute()
+      if (decided.length === 0) throw new DomainError('not_found', ADMIN_MESSAGES.reportNotFound)
+      return null
+    }
+    const first = await open.orderBy('created_at').limit(1).executeTakeFirst()
+    if (!first) throw new DomainError('not_found', ADMIN_MESSAGES.reportNotFound)
+    const toRemove = await filesOf(tx, input.contentType, input.contentId)
+    await tx.updateTable('reports').set({ status: 'removed' }).where('id', '=', first.id).execute()
+    return toRemove
+  })
+  if (files) await removeFiles(`${input.contentType} ${input.contentId} was removed by an admin after reports`, files)
+  return ADMIN_MESSAGES[input.status]
+}
+
+/** The files of reported content, read before the row goes (quotes of a video go with it). */
+async function filesOf(tx: Tx, type: ReportContentType, id: string): Promise<FilesToRemove | null> {
+  if (type === 'comment') return null
+  if (type === 'quote') {
+    const quote = await tx.selectFrom('quotes').select('response_source_path').where('id', '=', id).executeTakeFirst()
+    if (!quote) return null
+    return { uploads: quote.response_source_path ? [quote.response_source_path] : [], mediaPrefix: `quotes/${id}/` }
+  }
+  const video = await tx
+    .selectFrom('videos')
+    .select(['creator_id', 'source_path', 'thumbnail_path'])
+    .where('id', '=', id)
+    .executeTakeFirst()
+  if (!video) return null
+  const quotes = await tx.selectFrom('quotes').select(['id', 'response_source_path']).where('video_id', '=', id).execute()
+  return {
+    uploads: [video.source_path, ...quotes.map((quote) => quote.response_source_path)].filter((path): path is string => Boolean(path)),
+    mediaPrefix: `videos/${id}/`,
+    extraMediaPrefixes: quotes.map((quote) => `quotes/${quote.id}/`),
+    thumbnails: [video.thumbnail_path, `${video.creator_id}/${id}-poster.jpg`].filter((path): path is string => Boolean(path)),
+  }
 }

@@ -1,8 +1,6 @@
-import { createClient } from '@supabase/supabase-js'
 import { sql } from 'kysely'
-import { nodeRealtimeOptions } from '../../db/supabase-node'
 import { asServiceRole } from './db.server'
-import { supabaseSettings } from './supabase.server'
+import { serviceClient } from './supabase.server'
 
 /**
  * Removing the files of deleted rows (a video's upload, renditions, poster
@@ -17,6 +15,8 @@ export interface FilesToRemove {
   mediaPrefix?: string
   extraMediaPrefixes?: string[]
   thumbnails?: string[]
+  /** Every object under these folders (a deleted user's `<uid>/` in their buckets). */
+  folders?: { bucket: 'uploads' | 'thumbnails' | 'avatars' | 'portfolios'; prefix: string }[]
 }
 
 /**
@@ -38,15 +38,27 @@ export async function removeFiles(reason: string, files: FilesToRemove): Promise
           return result.rows.map((row) => row.name)
         })
       : []
+    const folderNames = files.folders?.length
+      ? await asServiceRole(`list the files in a deleted user's folders (${reason})`, async (tx) => {
+          const result = await sql<{ bucket_id: string; name: string }>`
+            select bucket_id, name from storage.objects
+             where ${sql.join(files.folders!.map((folder) => sql`(bucket_id = ${folder.bucket} and starts_with(name, ${folder.prefix}))`), sql` or `)}`.execute(tx)
+          return result.rows
+        })
+      : []
     const storage = serviceStorage()
     const batches: [string, string[]][] = [
       ['uploads', files.uploads ?? []],
       ['media', mediaNames],
       ['thumbnails', files.thumbnails ?? []],
+      ...(['uploads', 'thumbnails', 'avatars', 'portfolios'] as const).map(
+        (bucket): [string, string[]] => [bucket, folderNames.filter((row) => row.bucket_id === bucket).map((row) => row.name)],
+      ),
     ]
     for (const [bucket, names] of batches) {
-      for (let start = 0; start < names.length; start += 500) {
-        const { error } = await storage.from(bucket).remove(names.slice(start, start + 500))
+      const unique = [...new Set(names)]
+      for (let start = 0; start < unique.length; start += 500) {
+        const { error } = await storage.from(bucket).remove(unique.slice(start, start + 500))
         if (error) console.warn(`[storage] could not remove ${names.length} files from ${bucket} (${reason}): ${error.message}`)
       }
     }
@@ -56,9 +68,5 @@ export async function removeFiles(reason: string, files: FilesToRemove): Promise
 }
 
 function serviceStorage() {
-  const settings = supabaseSettings()
-  return createClient(settings.url, settings.serviceRoleKey, {
-    ...nodeRealtimeOptions,
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-  }).storage
+  return serviceClient().storage
 }

@@ -1,5 +1,5 @@
 import { createServerClient, parseCookieHeader, serializeCookieHeader } from '@supabase/ssr'
-import type { SupabaseClient } from '@supabase/supabase-js'
+import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import type { Database } from '../../db/database.types'
 import { getEnv, publicUrl } from './env.server'
 import { nodeRealtimeOptions } from '../../db/supabase-node'
@@ -28,6 +28,19 @@ export function supabaseSettings() {
     jwtSecret: env.SUPABASE_JWT_SECRET,
     secureCookies: publicUrl(env).startsWith('https://'),
   }
+}
+
+/**
+ * A client with the service role key, which bypasses row-level security:
+ * for Storage clean-up, signing an admin's portfolio URL and the Auth admin
+ * API (adding users). Callers check the user's rights in Postgres first.
+ */
+export function serviceClient(): Supabase {
+  const settings = supabaseSettings()
+  return createClient<Database>(settings.url, settings.serviceRoleKey, {
+    ...nodeRealtimeOptions,
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  })
 }
 
 /**

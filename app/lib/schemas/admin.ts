@@ -1,0 +1,118 @@
+import { z } from 'zod'
+import { AUTH_MESSAGES } from './auth'
+
+/**
+ * The admin console's messages (spec section 8, Admin) and the inputs of its
+ * forms, shared by the console, its services and the tests.
+ */
+export const ADMIN_MESSAGES = {
+  loadApplicationsFailed: 'Failed to load pending creator applications',
+  loadReportsFailed: 'Failed to load reported content',
+  loadUsersFailed: 'Failed to load users',
+  loadFeedbackFailed: 'Failed to load feedback',
+  reviewFailed: 'Failed to review creator',
+  addUserFailed: 'Failed to add user',
+  deleteUserFailed: 'Failed to delete user',
+  fixFailed: 'Failed to fix portfolios',
+  decideFailed: 'Failed to update the report',
+  roleFailed: 'Failed to change the role',
+  noPortfolio: 'No portfolio available for this creator.',
+  forbidden: 'Only admins can open the admin console.',
+  fillRequired: AUTH_MESSAGES.fillRequired,
+  roleRequired: 'Role is required',
+  applicationNotFound: 'This application was already reviewed or does not exist',
+  notesTooLong: 'Review notes can be at most 2,000 characters',
+  approved: 'Creator approved. They can upload now.',
+  rejected: 'Application rejected.',
+  reportNotFound: 'There is no open report for this content',
+  reviewed: 'Reports marked as reviewed.',
+  dismissed: 'Reports dismissed.',
+  removed: 'Content removed.',
+  userAdded: 'User added. They can sign in now.',
+  userDeleted: 'User deleted.',
+  userNotFound: 'User not found',
+  cannotDeleteSelf: 'You cannot delete your own account (Current User).',
+  cannotChangeOwnRole: 'You cannot change your own role.',
+  roleChanged: 'Role updated. It takes effect on their next request.',
+  emailTaken: 'A user with this email already exists',
+  usernameTaken: AUTH_MESSAGES.usernameTaken,
+  unknownAction: 'Unknown action',
+} as const
+
+export function fixedMessage(fixedCount: number): string {
+  return fixedCount === 1 ? 'Fixed 1 portfolio issue.' : `Fixed ${fixedCount} portfolio issues.`
+}
+
+export const ADMIN_TABS = ['creators', 'reports', 'users', 'feedback'] as const
+export type AdminTab = (typeof ADMIN_TABS)[number]
+export const ADMIN_TAB_LABELS: Record<AdminTab, string> = {
+  creators: 'Pending Creators',
+  reports: 'Reports',
+  users: 'User Management',
+  feedback: 'Feedback',
+}
+
+export function adminTab(value: string | null): AdminTab {
+  return (ADMIN_TABS as readonly string[]).includes(value ?? '') ? (value as AdminTab) : 'creators'
+}
+
+export const USER_ROLES = ['user', 'creator', 'admin'] as const
+export type UserRole = (typeof USER_ROLES)[number]
+export const ROLE_LABELS: Record<UserRole, string> = { user: 'Learner', creator: 'Creator', admin: 'Admin' }
+
+export const REPORT_DECISIONS = ['reviewed', 'dismissed', 'removed'] as const
+export type ReportDecision = (typeof REPORT_DECISIONS)[number]
+export const REPORT_STATUSES = ['pending', 'reviewed', 'dismissed', 'removed'] as const
+export type ReportStatus = (typeof REPORT_STATUSES)[number]
+
+export const ADMIN_INTENTS = ['review', 'decide-report', 'add-user', 'delete-user', 'change-role', 'fix-portfolios'] as const
+export type AdminIntent = (typeof ADMIN_INTENTS)[number]
+export const adminIntentSchema = z.enum(ADMIN_INTENTS)
+
+const text = (value: FormDataEntryValue | null) => (typeof value === 'string' ? value : '')
+
+export const reviewSchema = z.object({
+  applicationId: z.string().uuid(ADMIN_MESSAGES.applicationNotFound),
+  approved: z.enum(['true', 'false']).transform((value) => value === 'true'),
+  reviewNotes: z
+    .string()
+    .trim()
+    .max(2000, ADMIN_MESSAGES.notesTooLong)
+    .refine((value) => !value.includes('\u0000'), ADMIN_MESSAGES.notesTooLong)
+    .transform((value) => value || null),
+})
+export type ReviewInput = z.output<typeof reviewSchema>
+
+export const decideReportSchema = z.object({
+  contentType: z.enum(['video', 'quote', 'comment']),
+  contentId: z.string().uuid(ADMIN_MESSAGES.reportNotFound),
+  status: z.enum(REPORT_DECISIONS),
+})
+export type DecideReportInput = z.output<typeof decideReportSchema>
+
+/** Admin add user (spec section 5): username, email, password and role, all required. */
+export const addUserSchema = z.object({
+  username: z
+    .string()
+    .trim()
+    .min(1, AUTH_MESSAGES.usernameRequired)
+    .regex(/^[A-Za-z0-9._-]{3,30}$/, AUTH_MESSAGES.usernameFormat),
+  email: z.string().trim().min(1, AUTH_MESSAGES.emailRequired).email(AUTH_MESSAGES.emailInvalid).max(254, AUTH_MESSAGES.emailInvalid),
+  password: z.string().min(1, AUTH_MESSAGES.passwordRequired).min(6, AUTH_MESSAGES.passwordTooShort).max(72, AUTH_MESSAGES.passwordTooLong),
+  role: z.enum(USER_ROLES, { errorMap: () => ({ message: ADMIN_MESSAGES.roleRequired }) }),
+})
+export type AddUserInput = z.output<typeof addUserSchema>
+
+export function addUserValues(form: FormData) {
+  return { username: text(form.get('username')), email: text(form.get('email')), role: text(form.get('role')) }
+}
+
+export const changeRoleSchema = z.object({
+  userId: z.string().uuid(ADMIN_MESSAGES.userNotFound),
+  role: z.enum(USER_ROLES, { errorMap: () => ({ message: ADMIN_MESSAGES.roleRequired }) }),
+})
+
+/** The first value of each named field, as text (a repeated field cannot smuggle an array in). */
+export function formFields<K extends string>(form: FormData, names: readonly K[]): Record<K, string> {
+  return Object.fromEntries(names.map((name) => [name, text(form.get(name))])) as Record<K, string>
+}
