@@ -4,11 +4,11 @@ import { nodeRealtimeOptions } from '../../db/supabase-node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ADMIN_MESSAGES } from '../../app/lib/schemas/admin'
 import { fixPortfolios, listPendingApplications, portfolioUrl, reviewApplication } from '../../app/server/applications.server'
-import { DomainError } from '../../app/server/errors.server'
 import { readFeedbackPage } from '../../app/server/feedback.server'
 import { canUpload } from '../../app/server/permissions.server'
 import { decideReports, listReportGroups } from '../../app/server/reports.server'
 import { addUser, changeRole, deleteUser, listAudit, listUsers } from '../../app/server/users.server'
+import { refusal } from './support/refusal'
 import { openVideoFixture, type Person, type VideoFixture } from './support/video-fixture'
 
 /**
@@ -17,16 +17,6 @@ import { openVideoFixture, type Person, type VideoFixture } from './support/vide
  * success leaves behind (a verified creator, removed content with its files
  * gone, a deleted account, an audit row).
  */
-
-async function refusal(promise: Promise<unknown>): Promise<{ status: number; message: string }> {
-  try {
-    await promise
-  } catch (error) {
-    if (error instanceof DomainError) return { status: error.status, message: error.message }
-    throw error
-  }
-  throw new Error('expected a refusal')
-}
 
 describe('admin services', () => {
   let fixture: VideoFixture

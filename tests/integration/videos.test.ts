@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { VIDEO_MESSAGES } from '../../app/lib/schemas/video'
 import { addComment, deleteComment, listComments } from '../../app/server/comments.server'
-import { DomainError } from '../../app/server/errors.server'
 import { likeQuote, likeVideo } from '../../app/server/likes.server'
 import { deleteQuote, listQuotes } from '../../app/server/quotes.server'
 import { deleteVideo, getVideo } from '../../app/server/videos.server'
 import { recordView } from '../../app/server/views.server'
+import { refusal } from './support/refusal'
 import { openVideoFixture, type Person, type VideoFixture } from './support/video-fixture'
 
 /**
@@ -15,16 +15,6 @@ import { openVideoFixture, type Person, type VideoFixture } from './support/vide
  * messages for every refusal (401/403/400/404 before the success case), and a
  * deleted video leaving no file behind.
  */
-
-async function refusal(promise: Promise<unknown>): Promise<{ status: number; message: string }> {
-  try {
-    await promise
-  } catch (error) {
-    if (error instanceof DomainError) return { status: error.status, message: error.message }
-    throw error
-  }
-  throw new Error('expected a refusal')
-}
 
 describe('video domain', () => {
   let fixture: VideoFixture
