@@ -14,6 +14,8 @@ import { migrate } from './db/migrate'
 import { seedDemoContent } from './stack/demo-content'
 import { seedDemoData } from './db/seed'
 import { startMediaWorker, type MediaWorker } from './worker/media-worker'
+import { componentLogger, errorFields } from './ops/log'
+import { DatabaseHealth, databaseErrors, healthRoutes, requestContext } from './ops/health'
 
 /**
  * Lumen's one HTTP entry. Unless SUPABASE_URL names a Supabase project, it
@@ -23,13 +25,25 @@ import { startMediaWorker, type MediaWorker } from './worker/media-worker'
  */
 const env = getEnv()
 const production = env.NODE_ENV === 'production'
-const log = (line: string) => console.log(`[lumen] ${line}`)
+const logger = componentLogger('server')
+const log = (line: string) => logger.info(line)
+/** How long in-flight requests get to finish after SIGTERM before their connections are cut. */
+const SHUTDOWN_GRACE_MS = Number(process.env.SHUTDOWN_GRACE_MS ?? 10_000)
 
 const { handle } = await connect()
 log(`database: ${handle.kind} at ${handle.location}`)
+const health = new DatabaseHealth(handle.pool)
+let stopping = false
 
 const app = express()
 app.disable('x-powered-by')
+app.use(requestContext())
+app.use((_req, res, next) => {
+  // A 500 may be the database going away under a page's loader: check, so the next requests get a clean 503.
+  res.on('finish', () => res.statusCode >= 500 && void health.probe())
+  next()
+})
+app.use(healthRoutes({ health, stopping: () => stopping }))
 app.use((_req, res, next) => {
   res.setHeader('X-Content-Type-Options', 'nosniff')
   res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin')
@@ -43,7 +57,7 @@ let mediaWorker: MediaWorker | undefined
 if (usesStandIn(env)) {
   if (!isEmbedded(env) && !env.SMTP_URL) {
     // Password resets must reach the user's inbox, and there is no mailbox outside embedded mode.
-    console.error('[lumen] server mode (DATABASE_URL set) needs SMTP_URL for password-reset emails: see .env.example')
+    logger.fatal('server mode (DATABASE_URL set) needs SMTP_URL for password-reset emails: see .env.example')
     await disconnect()
     process.exit(1)
   }
@@ -77,13 +91,14 @@ if (usesStandIn(env)) {
       pool: handle.pool,
       supabaseUrl: publicUrl(env),
       serviceRoleKey: keys.serviceRoleKey,
-      log: (level, message) => (level === 'info' ? log(message) : console.warn(`[lumen] ${message}`)),
     })
     log(`media worker: in-process (${mediaWorker.id})`)
   }
   log(`supabase stand-in: ${publicUrl(env)}/{auth,storage,functions}/v1`)
   if (stack.context.mailboxSecret) {
-    log(`mailbox (this machine only): ${publicUrl(env)}/mailbox?key=${stack.context.mailboxSecret}`)
+    // The key opens every reset link: it goes to the terminal, never into the logs.
+    log(`mailbox (this machine only): ${publicUrl(env)}/mailbox (its URL with key: npm run stack:status)`)
+    if (process.stdout.isTTY) console.log(`  mailbox: ${publicUrl(env)}/mailbox?key=${stack.context.mailboxSecret}`)
   } else {
     log(`mail: through SMTP (${new URL(env.SMTP_URL!).host}); no mailbox in server mode`)
   }
@@ -96,9 +111,7 @@ if (production) {
   app.use(express.static(path.join(buildDir, 'client'), { maxAge: '1h' }))
   build = (await import(path.join(buildDir, 'server/index.js'))) as ServerBuild
 } else {
-  const vite = await import('vite').then((module) =>
-    module.createServer({ server: { middlewareMode: true }, appType: 'custom' }),
-  )
+  const vite = await import('vite').then((module) => module.createServer({ server: { middlewareMode: true }, appType: 'custom' }))
   app.use(vite.middlewares)
   build = () => vite.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>
 }
@@ -113,10 +126,10 @@ app.all(
   createRequestHandler({
     build,
     mode: env.NODE_ENV,
-    getLoadContext: (req) =>
-      ({ clientIp: req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '' }) satisfies LumenLoadContext,
+    getLoadContext: (req) => ({ clientIp: req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '' }) satisfies LumenLoadContext,
   }),
 )
+app.use(databaseErrors(health))
 
 const server = createServer(app)
 // Uploads may take up to 30 minutes (spec section 9): a no-JS multipart post or a slow TUS chunk must
@@ -128,21 +141,46 @@ server.listen(env.PORT, env.HOST, () => {
     // Demo videos are stored through Storage's HTTP API, so they are made once the server listens.
     const { serviceRoleKey } = stack.context.keys
     seedDemoContent({ pool: handle.pool, supabaseUrl: publicUrl(env), serviceRoleKey, log }).catch((error: unknown) =>
-      console.warn(`[lumen] demo content not added: ${error instanceof Error ? error.message : String(error)}`),
+      logger.warn({ ...errorFields(error) }, 'demo content not added'),
     )
   }
 })
 
-let stopping = false
+/**
+ * SIGTERM (or SIGINT): stop accepting connections, let in-flight requests
+ * finish for up to SHUTDOWN_GRACE_MS (default 10 s; /readyz answers 503
+ * meanwhile), hand the in-process worker's job back to the queue, close
+ * the database, exit 0. A second signal cuts the grace short.
+ */
+let cutShort = () => {}
 async function stop(signal: string) {
-  if (stopping) return
+  if (stopping) {
+    logger.warn({ signal }, 'second signal: closing open connections now')
+    cutShort()
+    return
+  }
   stopping = true
-  log(`${signal}: shutting down`)
-  server.close()
-  server.closeAllConnections()
-  await mediaWorker?.stop({ graceMs: 5_000 })
+  logger.info({ signal, graceMs: SHUTDOWN_GRACE_MS }, 'shutting down: no new connections, finishing in-flight requests')
+  const drained = new Promise<void>((resolve) => server.close(() => resolve()))
+  // Keep-alive connections between requests are closed at once, and each as soon as its request ends.
+  const idleSweep = setInterval(() => server.closeIdleConnections(), 100)
+  server.closeIdleConnections()
+  const workerStopped = mediaWorker?.stop({ graceMs: Math.min(5_000, SHUTDOWN_GRACE_MS) })
+  let timer: NodeJS.Timeout | undefined
+  const graceOver = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), SHUTDOWN_GRACE_MS)
+    cutShort = () => resolve('timeout')
+  })
+  if ((await Promise.race([drained.then(() => 'drained' as const), graceOver])) === 'timeout') {
+    logger.warn('grace period over: closing the connections still open')
+    server.closeAllConnections()
+  }
+  clearTimeout(timer)
+  clearInterval(idleSweep)
+  await workerStopped
   await stack?.close()
   await disconnect()
+  logger.info('stopped')
   process.exit(0)
 }
 process.on('SIGINT', () => void stop('SIGINT'))

@@ -164,14 +164,14 @@ isOneToOne: false
                   ]
                 },"media_jobs": {
                   Row: {
-                    "attempts": number,"created_at": string,"id": number,"kind": string,"last_error": string | null,"locked_by": string | null,"locked_until": string | null,"max_attempts": number,"quote_id": string | null,"run_after": string,"status": string,"updated_at": string,"video_id": string | null
+                    "attempts": number,"created_at": string,"id": number,"kind": string,"last_error": string | null,"locked_by": string | null,"locked_until": string | null,"max_attempts": number,"quote_id": string | null,"request_id": string | null,"run_after": string,"status": string,"updated_at": string,"video_id": string | null
                   }
                   ComputedFields: never
                   Insert: {
-                    "attempts"?: number,"created_at"?: string,"id"?: never,"kind": string,"last_error"?: string | null,"locked_by"?: string | null,"locked_until"?: string | null,"max_attempts"?: number,"quote_id"?: string | null,"run_after"?: string,"status"?: string,"updated_at"?: string,"video_id"?: string | null
+                    "attempts"?: number,"created_at"?: string,"id"?: never,"kind": string,"last_error"?: string | null,"locked_by"?: string | null,"locked_until"?: string | null,"max_attempts"?: number,"quote_id"?: string | null,"request_id"?: string | null,"run_after"?: string,"status"?: string,"updated_at"?: string,"video_id"?: string | null
                   }
                   Update: {
-                    "attempts"?: number,"created_at"?: string,"id"?: never,"kind"?: string,"last_error"?: string | null,"locked_by"?: string | null,"locked_until"?: string | null,"max_attempts"?: number,"quote_id"?: string | null,"run_after"?: string,"status"?: string,"updated_at"?: string,"video_id"?: string | null
+                    "attempts"?: number,"created_at"?: string,"id"?: never,"kind"?: string,"last_error"?: string | null,"locked_by"?: string | null,"locked_until"?: string | null,"max_attempts"?: number,"quote_id"?: string | null,"request_id"?: string | null,"run_after"?: string,"status"?: string,"updated_at"?: string,"video_id"?: string | null
                   }
                   Relationships: [
                     {
@@ -357,6 +357,20 @@ isOneToOne: false
       referencedRelation: "profiles"
       referencedColumns: ["id"]
     }
+                  ]
+                },"worker_heartbeats": {
+                  Row: {
+                    "seen_at": string,"started_at": string,"worker_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "seen_at"?: string,"started_at"?: string,"worker_id": string
+                  }
+                  Update: {
+                    "seen_at"?: string,"started_at"?: string,"worker_id"?: string
+                  }
+                  Relationships: [
+                    
                   ]
                 }
           }
