@@ -16,6 +16,9 @@ import { seedDemoData } from './db/seed'
 import { startMediaWorker, type MediaWorker } from './worker/media-worker'
 import { componentLogger, errorFields } from './ops/log'
 import { DatabaseHealth, databaseErrors, healthRoutes, requestContext } from './ops/health'
+import { loadOrCreateOpsKey, opsRouter, removeServerState, writeServerState } from './ops/control'
+import { backupEmbedded } from './db/backup'
+import { reconcile } from './worker/reconcile'
 
 /**
  * Lumen's one HTTP entry. Unless SUPABASE_URL names a Supabase project, it
@@ -84,6 +87,17 @@ if (usesStandIn(env)) {
   process.env.SUPABASE_JWT_SECRET = keys.jwtSecret
   process.env.SESSION_SECRET ??= createHmac('sha256', keys.jwtSecret).update('lumen flash cookies').digest('base64url')
   reloadEnv()
+  // `npm run doctor` and `npm run db:backup` ask this process (PGlite allows one): loopback and DATA_DIR/ops.key only.
+  const dataDir = path.resolve(env.DATA_DIR)
+  app.use(
+    opsRouter(await loadOrCreateOpsKey(dataDir), {
+      doctor: (body) => reconcile({ pool: handle.pool, storageDir: path.join(dataDir, 'storage'), fix: body.fix !== false }),
+      backup: async (body) => {
+        if (typeof body.file !== 'string' || !path.isAbsolute(body.file)) throw new Error('backup needs an absolute file path')
+        return backupEmbedded(handle, dataDir, body.file)
+      },
+    }),
+  )
   app.use(stack.router)
   if (env.MEDIA_WORKER === 'in-process' || (env.MEDIA_WORKER === undefined && isEmbedded(env))) {
     // Embedded mode: only this process may open PGlite, so the media worker lives here.
@@ -91,6 +105,7 @@ if (usesStandIn(env)) {
       pool: handle.pool,
       supabaseUrl: publicUrl(env),
       serviceRoleKey: keys.serviceRoleKey,
+      sweep: { storageDir: path.join(path.resolve(env.DATA_DIR), 'storage') },
     })
     log(`media worker: in-process (${mediaWorker.id})`)
   }
@@ -136,6 +151,7 @@ const server = createServer(app)
 // not meet Node's default 5-minute request timeout first.
 server.requestTimeout = 30 * 60 * 1000
 server.listen(env.PORT, env.HOST, () => {
+  if (stack) void writeServerState(path.resolve(env.DATA_DIR), env.PORT)
   log(`ready: ${publicUrl(env)} (${production ? 'production' : 'development'})`)
   if (stack && demoData) {
     // Demo videos are stored through Storage's HTTP API, so they are made once the server listens.
@@ -180,6 +196,7 @@ async function stop(signal: string) {
   await workerStopped
   await stack?.close()
   await disconnect()
+  await removeServerState(path.resolve(env.DATA_DIR)).catch(() => {})
   logger.info('stopped')
   process.exit(0)
 }

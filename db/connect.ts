@@ -18,6 +18,8 @@ export interface DatabaseHandle {
   pool: pg.Pool
   /** Where the data lives: the server URL without its password, or the PGlite directory. */
   location: string
+  /** Embedded mode: the PGlite instance itself (backups dump it). */
+  lite?: PGlite
   close(): Promise<void>
 }
 
@@ -83,6 +85,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     kind: 'pglite',
     pool,
     location: dataDir,
+    lite,
     close: once(async () => {
       await pool.end()
       await lite.close()

@@ -95,4 +95,3 @@ async function runPgTap(): Promise<boolean> {
     await scratch.drop()
   }
 }
-

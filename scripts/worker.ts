@@ -56,6 +56,8 @@ const worker = startMediaWorker({
   serviceRoleKey,
   workerId: workerEnv.WORKER_ID,
   concurrency: workerEnv.WORKER_CONCURRENCY,
+  // The stand-in's files are in DATA_DIR; a hosted Supabase's Storage is its own.
+  sweep: { storageDir: env.SUPABASE_URL ? undefined : path.join(path.resolve(env.DATA_DIR), 'storage') },
 })
 
 let stopping = false

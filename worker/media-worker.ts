@@ -16,6 +16,7 @@ import { loadTarget, markTargetFailed, markTargetReady, posterPathFor, type Medi
 import { transcodeVideo, type OutputFile } from './transcode'
 import { MAX_VIDEO_BYTES, MESSAGES, validateVideoFile } from '../media/validate-upload'
 import { componentLogger, withLogContext } from '../ops/log'
+import { reconcile } from './reconcile'
 
 /**
  * The media worker: takes jobs from the queue, downloads the upload from
@@ -54,6 +55,12 @@ export interface MediaWorkerOptions {
   /** x264 preset for the ladder. */
   preset?: string
   log?: WorkerLog
+  /**
+   * The periodic reconciliation sweep (worker/reconcile.ts): every
+   * `intervalMs` (default 1 h), one worker at a time (an advisory lock on a
+   * server). `storageDir` is the stand-in's storage folder, when Storage is ours.
+   */
+  sweep?: { storageDir?: string; intervalMs?: number }
 }
 
 export interface MediaWorker {
@@ -415,10 +422,46 @@ export function startMediaWorker(options: MediaWorkerOptions): MediaWorker {
     await queue.asService((tx) => tx.deleteFrom('worker_heartbeats').where('worker_id', '=', id).execute()).catch(() => {})
   }
 
+  async function sweepOnce() {
+    const shared = (options.pool.options.max ?? 10) > 1
+    const client = shared ? await options.pool.connect() : undefined
+    try {
+      if (client) {
+        const { rows } = await client.query<{ locked: boolean }>(
+          "select pg_try_advisory_lock(hashtext('lumen reconcile')) as locked",
+        )
+        if (!rows[0]?.locked) return
+      }
+      try {
+        const report = await reconcile({ pool: options.pool, storageDir: options.sweep?.storageDir })
+        for (const finding of report.findings) {
+          log('warn', `sweep ${finding.fixed ? 'fixed' : 'found'} [${finding.check}] ${finding.detail}`)
+        }
+        log('info', `sweep done: ${report.findings.length} found`)
+      } finally {
+        await client?.query("select pg_advisory_unlock(hashtext('lumen reconcile'))")
+      }
+    } finally {
+      client?.release()
+    }
+  }
+  async function sweepLoop() {
+    const interval = options.sweep?.intervalMs ?? 60 * 60_000
+    let next = Date.now() + Math.min(interval, 60_000)
+    while (!stopping) {
+      if (Date.now() >= next) {
+        await sweepOnce().catch((error: unknown) => log('warn', `sweep failed: ${String(error)}`))
+        next = Date.now() + interval
+      }
+      if (!stopping) await idle(Math.max(0, next - Date.now()))
+    }
+  }
+
   const loops: Promise<void>[] = []
   let listening: Promise<void> = Promise.resolve()
   if (options.autoStart ?? true) {
     loops.push(heartbeatLoop())
+    if (options.sweep) loops.push(sweepLoop())
     void sweepAbandonedWorkDirs(tempRoot).then(
       (removed) => removed.length && log('info', `removed ${removed.length} job folders left by stopped processes`),
       (error: unknown) => log('warn', `could not sweep old job folders: ${String(error)}`),
