@@ -15,7 +15,7 @@ import { seedDemoContent } from './stack/demo-content'
 import { seedDemoData } from './db/seed'
 import { startMediaWorker, type MediaWorker } from './worker/media-worker'
 import { componentLogger, errorFields } from './ops/log'
-import { DatabaseHealth, databaseErrors, healthRoutes, requestContext } from './ops/health'
+import { DatabaseHealth, databaseErrors, healthRoutes, isDatabaseUnavailable, outagePage, requestContext } from './ops/health'
 import { loadOrCreateOpsKey, opsRouter, removeServerState, writeServerState } from './ops/control'
 import { backupEmbedded } from './db/backup'
 import { reconcile } from './worker/reconcile'
@@ -119,16 +119,57 @@ if (usesStandIn(env)) {
   }
 }
 
+/**
+ * A page or data request whose loader or action failed because the database
+ * went away answers 503 with Retry-After (and flags the gate for the requests
+ * after it) instead of the error page: Remix's handleError sees the original
+ * error, the document and data handlers then swap the response.
+ */
+function withDatabaseOutage503(original: ServerBuild): ServerBuild {
+  const outages = new WeakSet<Request>()
+  const entry = original.entry.module
+  const outage = () =>
+    new Response(outagePage(), {
+      status: 503,
+      headers: { 'Content-Type': 'text/html; charset=utf-8', 'Retry-After': '5', 'Cache-Control': 'no-store' },
+    })
+  return {
+    ...original,
+    entry: {
+      ...original.entry,
+      module: {
+        ...entry,
+        handleError(error, args) {
+          if (isDatabaseUnavailable(error)) {
+            outages.add(args.request)
+            health.markDown(error)
+          }
+          if (entry.handleError) entry.handleError(error, args)
+          else if (!args.request.signal.aborted) logger.error({ ...errorFields(error, true) }, 'request failed')
+        },
+        default(request, status, headers, context, loadContext) {
+          if (outages.has(request)) return outage()
+          return entry.default(request, status, headers, context, loadContext)
+        },
+        handleDataRequest(response, args) {
+          if (outages.has(args.request)) return outage()
+          return entry.handleDataRequest ? entry.handleDataRequest(response, args) : response
+        },
+      },
+    },
+  }
+}
+
 let build: ServerBuild | (() => Promise<ServerBuild>)
 if (production) {
   const buildDir = path.resolve(import.meta.dirname, process.env.LUMEN_BUILD_DIR ?? 'build')
   app.use('/assets', express.static(path.join(buildDir, 'client/assets'), { immutable: true, maxAge: '1y' }))
   app.use(express.static(path.join(buildDir, 'client'), { maxAge: '1h' }))
-  build = (await import(path.join(buildDir, 'server/index.js'))) as ServerBuild
+  build = withDatabaseOutage503((await import(path.join(buildDir, 'server/index.js'))) as ServerBuild)
 } else {
   const vite = await import('vite').then((module) => module.createServer({ server: { middlewareMode: true }, appType: 'custom' }))
   app.use(vite.middlewares)
-  build = () => vite.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>
+  build = () => (vite.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>).then(withDatabaseOutage503)
 }
 app.all(
   '*',

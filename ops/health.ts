@@ -179,13 +179,16 @@ export function unavailable(req: Request, res: Response) {
     res.status(503).json({ statusCode: '503', code: 'unavailable', error: 'Service Unavailable', message })
     return
   }
-  res
-    .status(503)
-    .type('html')
-    .send(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
-        `<title>Lumen · briefly unavailable</title></head><body><main><h1>Briefly unavailable</h1><p>${message}</p></main></body></html>`,
-    )
+  res.status(503).type('html').send(outagePage())
+}
+
+/** The page a browser gets while the database is unreachable (no stack, no details). */
+export function outagePage(): string {
+  return (
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+    `<title>Lumen · briefly unavailable</title></head><body><main><h1>Briefly unavailable</h1>` +
+    `<p>Lumen is briefly unavailable. Please try again in a few seconds.</p></main></body></html>`
+  )
 }
 
 /**
