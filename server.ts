@@ -14,6 +14,11 @@ import { migrate } from './db/migrate'
 import { seedDemoContent } from './stack/demo-content'
 import { seedDemoData } from './db/seed'
 import { startMediaWorker, type MediaWorker } from './worker/media-worker'
+import { componentLogger, errorFields } from './ops/log'
+import { DatabaseHealth, databaseErrors, healthRoutes, isDatabaseUnavailable, outagePage, requestContext } from './ops/health'
+import { loadOrCreateOpsKey, opsRouter, removeServerState, writeServerState } from './ops/control'
+import { backupEmbedded } from './db/backup'
+import { reconcile } from './worker/reconcile'
 
 /**
  * Lumen's one HTTP entry. Unless SUPABASE_URL names a Supabase project, it
@@ -23,13 +28,25 @@ import { startMediaWorker, type MediaWorker } from './worker/media-worker'
  */
 const env = getEnv()
 const production = env.NODE_ENV === 'production'
-const log = (line: string) => console.log(`[lumen] ${line}`)
+const logger = componentLogger('server')
+const log = (line: string) => logger.info(line)
+/** How long in-flight requests get to finish after SIGTERM before their connections are cut. */
+const SHUTDOWN_GRACE_MS = Number(process.env.SHUTDOWN_GRACE_MS ?? 10_000)
 
 const { handle } = await connect()
 log(`database: ${handle.kind} at ${handle.location}`)
+const health = new DatabaseHealth(handle.pool)
+let stopping = false
 
 const app = express()
 app.disable('x-powered-by')
+app.use(requestContext())
+app.use((_req, res, next) => {
+  // A 500 may be the database going away under a page's loader: check, so the next requests get a clean 503.
+  res.on('finish', () => res.statusCode >= 500 && void health.probe())
+  next()
+})
+app.use(healthRoutes({ health, stopping: () => stopping }))
 app.use((_req, res, next) => {
   res.setHeader('X-Content-Type-Options', 'nosniff')
   res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin')
@@ -43,7 +60,7 @@ let mediaWorker: MediaWorker | undefined
 if (usesStandIn(env)) {
   if (!isEmbedded(env) && !env.SMTP_URL) {
     // Password resets must reach the user's inbox, and there is no mailbox outside embedded mode.
-    console.error('[lumen] server mode (DATABASE_URL set) needs SMTP_URL for password-reset emails: see .env.example')
+    logger.fatal('server mode (DATABASE_URL set) needs SMTP_URL for password-reset emails: see .env.example')
     await disconnect()
     process.exit(1)
   }
@@ -70,6 +87,17 @@ if (usesStandIn(env)) {
   process.env.SUPABASE_JWT_SECRET = keys.jwtSecret
   process.env.SESSION_SECRET ??= createHmac('sha256', keys.jwtSecret).update('lumen flash cookies').digest('base64url')
   reloadEnv()
+  // `npm run doctor` and `npm run db:backup` ask this process (PGlite allows one): loopback and DATA_DIR/ops.key only.
+  const dataDir = path.resolve(env.DATA_DIR)
+  app.use(
+    opsRouter(await loadOrCreateOpsKey(dataDir), {
+      doctor: (body) => reconcile({ pool: handle.pool, storageDir: path.join(dataDir, 'storage'), fix: body.fix !== false }),
+      backup: async (body) => {
+        if (typeof body.file !== 'string' || !path.isAbsolute(body.file)) throw new Error('backup needs an absolute file path')
+        return backupEmbedded(handle, dataDir, body.file)
+      },
+    }),
+  )
   app.use(stack.router)
   if (env.MEDIA_WORKER === 'in-process' || (env.MEDIA_WORKER === undefined && isEmbedded(env))) {
     // Embedded mode: only this process may open PGlite, so the media worker lives here.
@@ -77,15 +105,58 @@ if (usesStandIn(env)) {
       pool: handle.pool,
       supabaseUrl: publicUrl(env),
       serviceRoleKey: keys.serviceRoleKey,
-      log: (level, message) => (level === 'info' ? log(message) : console.warn(`[lumen] ${message}`)),
+      sweep: { storageDir: path.join(path.resolve(env.DATA_DIR), 'storage') },
     })
     log(`media worker: in-process (${mediaWorker.id})`)
   }
   log(`supabase stand-in: ${publicUrl(env)}/{auth,storage,functions}/v1`)
   if (stack.context.mailboxSecret) {
-    log(`mailbox (this machine only): ${publicUrl(env)}/mailbox?key=${stack.context.mailboxSecret}`)
+    // The key opens every reset link: it goes to the terminal, never into the logs.
+    log(`mailbox (this machine only): ${publicUrl(env)}/mailbox (its URL with key: npm run stack:status)`)
+    if (process.stdout.isTTY) console.log(`  mailbox: ${publicUrl(env)}/mailbox?key=${stack.context.mailboxSecret}`)
   } else {
     log(`mail: through SMTP (${new URL(env.SMTP_URL!).host}); no mailbox in server mode`)
+  }
+}
+
+/**
+ * A page or data request whose loader or action failed because the database
+ * went away answers 503 with Retry-After (and flags the gate for the requests
+ * after it) instead of the error page: Remix's handleError sees the original
+ * error, the document and data handlers then swap the response.
+ */
+function withDatabaseOutage503(original: ServerBuild): ServerBuild {
+  const outages = new WeakSet<Request>()
+  const entry = original.entry.module
+  const outage = () =>
+    new Response(outagePage(), {
+      status: 503,
+      headers: { 'Content-Type': 'text/html; charset=utf-8', 'Retry-After': '5', 'Cache-Control': 'no-store' },
+    })
+  return {
+    ...original,
+    entry: {
+      ...original.entry,
+      module: {
+        ...entry,
+        handleError(error, args) {
+          if (isDatabaseUnavailable(error)) {
+            outages.add(args.request)
+            health.markDown(error)
+          }
+          if (entry.handleError) entry.handleError(error, args)
+          else if (!args.request.signal.aborted) logger.error({ ...errorFields(error, true) }, 'request failed')
+        },
+        default(request, status, headers, context, loadContext) {
+          if (outages.has(request)) return outage()
+          return entry.default(request, status, headers, context, loadContext)
+        },
+        handleDataRequest(response, args) {
+          if (outages.has(args.request)) return outage()
+          return entry.handleDataRequest ? entry.handleDataRequest(response, args) : response
+        },
+      },
+    },
   }
 }
 
@@ -94,13 +165,11 @@ if (production) {
   const buildDir = path.resolve(import.meta.dirname, process.env.LUMEN_BUILD_DIR ?? 'build')
   app.use('/assets', express.static(path.join(buildDir, 'client/assets'), { immutable: true, maxAge: '1y' }))
   app.use(express.static(path.join(buildDir, 'client'), { maxAge: '1h' }))
-  build = (await import(path.join(buildDir, 'server/index.js'))) as ServerBuild
+  build = withDatabaseOutage503((await import(path.join(buildDir, 'server/index.js'))) as ServerBuild)
 } else {
-  const vite = await import('vite').then((module) =>
-    module.createServer({ server: { middlewareMode: true }, appType: 'custom' }),
-  )
+  const vite = await import('vite').then((module) => module.createServer({ server: { middlewareMode: true }, appType: 'custom' }))
   app.use(vite.middlewares)
-  build = () => vite.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>
+  build = () => (vite.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>).then(withDatabaseOutage503)
 }
 app.all(
   '*',
@@ -113,36 +182,63 @@ app.all(
   createRequestHandler({
     build,
     mode: env.NODE_ENV,
-    getLoadContext: (req) =>
-      ({ clientIp: req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '' }) satisfies LumenLoadContext,
+    getLoadContext: (req) => ({ clientIp: req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '' }) satisfies LumenLoadContext,
   }),
 )
+app.use(databaseErrors(health))
 
 const server = createServer(app)
 // Uploads may take up to 30 minutes (spec section 9): a no-JS multipart post or a slow TUS chunk must
 // not meet Node's default 5-minute request timeout first.
 server.requestTimeout = 30 * 60 * 1000
 server.listen(env.PORT, env.HOST, () => {
+  if (stack) void writeServerState(path.resolve(env.DATA_DIR), env.PORT)
   log(`ready: ${publicUrl(env)} (${production ? 'production' : 'development'})`)
   if (stack && demoData) {
     // Demo videos are stored through Storage's HTTP API, so they are made once the server listens.
     const { serviceRoleKey } = stack.context.keys
     seedDemoContent({ pool: handle.pool, supabaseUrl: publicUrl(env), serviceRoleKey, log }).catch((error: unknown) =>
-      console.warn(`[lumen] demo content not added: ${error instanceof Error ? error.message : String(error)}`),
+      logger.warn({ ...errorFields(error) }, 'demo content not added'),
     )
   }
 })
 
-let stopping = false
+/**
+ * SIGTERM (or SIGINT): stop accepting connections, let in-flight requests
+ * finish for up to SHUTDOWN_GRACE_MS (default 10 s; /readyz answers 503
+ * meanwhile), hand the in-process worker's job back to the queue, close
+ * the database, exit 0. A second signal cuts the grace short.
+ */
+let cutShort = () => {}
 async function stop(signal: string) {
-  if (stopping) return
+  if (stopping) {
+    logger.warn({ signal }, 'second signal: closing open connections now')
+    cutShort()
+    return
+  }
   stopping = true
-  log(`${signal}: shutting down`)
-  server.close()
-  server.closeAllConnections()
-  await mediaWorker?.stop({ graceMs: 5_000 })
+  logger.info({ signal, graceMs: SHUTDOWN_GRACE_MS }, 'shutting down: no new connections, finishing in-flight requests')
+  const drained = new Promise<void>((resolve) => server.close(() => resolve()))
+  // Keep-alive connections between requests are closed at once, and each as soon as its request ends.
+  const idleSweep = setInterval(() => server.closeIdleConnections(), 100)
+  server.closeIdleConnections()
+  const workerStopped = mediaWorker?.stop({ graceMs: Math.min(5_000, SHUTDOWN_GRACE_MS) })
+  let timer: NodeJS.Timeout | undefined
+  const graceOver = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), SHUTDOWN_GRACE_MS)
+    cutShort = () => resolve('timeout')
+  })
+  if ((await Promise.race([drained.then(() => 'drained' as const), graceOver])) === 'timeout') {
+    logger.warn('grace period over: closing the connections still open')
+    server.closeAllConnections()
+  }
+  clearTimeout(timer)
+  clearInterval(idleSweep)
+  await workerStopped
   await stack?.close()
   await disconnect()
+  await removeServerState(path.resolve(env.DATA_DIR)).catch(() => {})
+  logger.info('stopped')
   process.exit(0)
 }
 process.on('SIGINT', () => void stop('SIGINT'))

@@ -13,7 +13,13 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'unit',
-          include: ['app/**/*.test.{ts,tsx}', 'db/**/*.test.ts', 'media/**/*.test.ts', 'stack/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+          include: [
+            'app/**/*.test.{ts,tsx}',
+            'db/**/*.test.ts',
+            'media/**/*.test.ts',
+            'stack/**/*.test.ts',
+            'tests/unit/**/*.test.ts',
+          ],
           environment: 'node',
           setupFiles: ['tests/support/fail-on-console-error.ts'],
         },
@@ -39,6 +45,18 @@ export default defineConfig({
           setupFiles: ['tests/support/fail-on-console-error.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          // Issue 16: real processes killed, restarted and shut down (`npm test -- faults`; needs `npm run build`).
+          name: 'faults',
+          include: ['tests/faults/**/*.test.ts'],
+          environment: 'node',
+          setupFiles: ['tests/support/fail-on-console-error.ts'],
+          testTimeout: 240_000,
+          hookTimeout: 240_000,
         },
       },
     ],

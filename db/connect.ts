@@ -4,6 +4,7 @@ import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
 import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp'
 import { createPgConfig } from '@electric-sql/pglite/node-postgres'
 import pg from 'pg'
+import { componentLogger } from '../ops/log'
 
 /**
  * One way to reach Postgres for every part of Lumen: a node-postgres pool.
@@ -17,6 +18,8 @@ export interface DatabaseHandle {
   pool: pg.Pool
   /** Where the data lives: the server URL without its password, or the PGlite directory. */
   location: string
+  /** Embedded mode: the PGlite instance itself (backups dump it). */
+  lite?: PGlite
   close(): Promise<void>
 }
 
@@ -63,7 +66,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       idleTimeoutMillis: 30_000,
     })
     // An idle client that loses its server (restart, failover) must not crash the process.
-    pool.on('error', (error) => console.warn('[db] idle connection lost:', error.message))
+    pool.on('error', (error) => componentLogger('db').warn({ error: error.message }, 'idle connection lost'))
     return {
       kind: 'postgres',
       pool,
@@ -82,6 +85,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     kind: 'pglite',
     pool,
     location: dataDir,
+    lite,
     close: once(async () => {
       await pool.end()
       await lite.close()

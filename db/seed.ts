@@ -10,8 +10,7 @@ const seedFile = path.resolve(import.meta.dirname, '../supabase/seed.sql')
  * this tells whether it added anything.
  */
 export async function seedDemoData(pool: pg.Pool): Promise<boolean> {
-  const count = async () =>
-    Number((await pool.query<{ n: string }>('select count(*) as n from auth.users')).rows[0]?.n ?? 0)
+  const count = async () => Number((await pool.query<{ n: string }>('select count(*) as n from auth.users')).rows[0]?.n ?? 0)
   const before = await count()
   const client = await pool.connect()
   try {

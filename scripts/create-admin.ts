@@ -26,10 +26,11 @@ const DEMO_PASSWORD = 'Lumen-demo-2026'
 
 /** Why `password` may not be an admin's, or undefined when it may. */
 export function adminPasswordProblem(password: string): string | undefined {
-  if (password === DEMO_PASSWORD) return 'That is the demo accounts\' password, published in the README'
+  if (password === DEMO_PASSWORD) return "That is the demo accounts' password, published in the README"
   if (Buffer.byteLength(password) > MAX_PASSWORD_BYTES) return `Password cannot be longer than ${MAX_PASSWORD_BYTES} bytes`
   const { score, label } = passwordStrength(password)
-  if (password.length < 8 || score < 4) return `${label || 'Password is required'}: an admin needs 8+ characters with upper case, lower case, a digit or a symbol (score 4 of 5)`
+  if (password.length < 8 || score < 4)
+    return `${label || 'Password is required'}: an admin needs 8+ characters with upper case, lower case, a digit or a symbol (score 4 of 5)`
   return undefined
 }
 

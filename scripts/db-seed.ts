@@ -11,7 +11,7 @@ import { seedDemoData } from '../db/seed'
 const env = getEnv()
 if (env.DATABASE_URL && !process.argv.includes('--demo-accounts-on-server')) {
   console.error(
-    'DATABASE_URL is set: the demo accounts (with the README\'s password) are for the embedded database only.\n' +
+    "DATABASE_URL is set: the demo accounts (with the README's password) are for the embedded database only.\n" +
       'Use `npm run create-admin` for the first admin, or pass --demo-accounts-on-server for a throwaway test database.',
   )
   process.exit(1)

@@ -6,15 +6,17 @@
  *   security     Vitest: issue 8's findings and their classes, against the stand-in
  *   rls          pgTAP files in supabase/tests, by pg_prove on PostgreSQL 15
  *   e2e          Playwright in Debian's Chromium against a production build
+ *   faults       Vitest project `faults`: real processes SIGKILLed, SIGTERMed and their database
+ *                restarted (issue 16); reuses the e2e build (builds it when absent)
  * `npm test -- rls e2e` runs only the named suites; `npm test -- static` only the static checks.
  */
 import { spawnSync, type SpawnSyncOptions } from 'node:child_process'
-import { readdirSync } from 'node:fs'
+import { existsSync, readdirSync } from 'node:fs'
 import { openDatabase } from '../db/connect'
 import { migrate } from '../db/migrate'
 import { createScratchDatabase } from '../tests/support/postgres'
 
-const all = ['static', 'unit', 'integration', 'security', 'rls', 'e2e'] as const
+const all = ['static', 'unit', 'integration', 'security', 'rls', 'e2e', 'faults'] as const
 type Suite = (typeof all)[number]
 const requested = process.argv.slice(2).filter((arg): arg is Suite => (all as readonly string[]).includes(arg))
 const suites: readonly Suite[] = requested.length ? requested : all
@@ -56,6 +58,14 @@ for (const suite of suites) {
     case 'e2e':
       results.push({ suite, ok: run('npm', ['run', 'build']) && run('npx', ['playwright', 'test']) })
       break
+    case 'faults':
+      results.push({
+        suite,
+        ok:
+          (existsSync('build/server/index.js') || run('npm', ['run', 'build'])) &&
+          run('npx', ['vitest', 'run', '--project', 'faults']),
+      })
+      break
   }
 }
 
@@ -95,4 +105,3 @@ async function runPgTap(): Promise<boolean> {
     await scratch.drop()
   }
 }
-

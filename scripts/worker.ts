@@ -17,6 +17,9 @@ import { getEnv, publicUrl } from '../app/server/env.server'
 import { loadOrCreateKeys } from '../stack/keys'
 import { openDatabase } from '../db/connect'
 import { startMediaWorker } from '../worker/media-worker'
+import { componentLogger } from '../ops/log'
+
+const log = componentLogger('media-worker')
 
 const workerEnv = z
   .object({
@@ -53,20 +56,22 @@ const worker = startMediaWorker({
   serviceRoleKey,
   workerId: workerEnv.WORKER_ID,
   concurrency: workerEnv.WORKER_CONCURRENCY,
+  // The stand-in's files are in DATA_DIR; a hosted Supabase's Storage is its own.
+  sweep: { storageDir: env.SUPABASE_URL ? undefined : path.join(path.resolve(env.DATA_DIR), 'storage') },
 })
 
 let stopping = false
 async function shutdown(signal: NodeJS.Signals) {
   if (stopping) {
-    console.warn(`[media-worker] ${signal} again: handing running jobs back now`)
+    log.warn({ signal }, 'second signal: handing running jobs back now')
     await worker.stop()
     return
   }
   stopping = true
-  console.log(`[media-worker] ${signal}: stopping (running jobs get ${workerEnv.WORKER_STOP_GRACE_MS} ms to finish)`)
+  log.info({ signal, graceMs: workerEnv.WORKER_STOP_GRACE_MS }, 'stopping: running jobs get the grace period to finish')
   await worker.stop({ graceMs: workerEnv.WORKER_STOP_GRACE_MS })
   await database.close()
-  console.log('[media-worker] stopped')
+  log.info('stopped')
   process.exit(0)
 }
 process.on('SIGINT', (signal) => void shutdown(signal))

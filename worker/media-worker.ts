@@ -7,6 +7,7 @@ import { Readable, Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { ReadableStream as WebReadableStream } from 'node:stream/web'
 import { createClient } from '@supabase/supabase-js'
+import { sql } from 'kysely'
 import type pg from 'pg'
 import { nodeRealtimeOptions } from '../db/supabase-node'
 import { describeMediaTools, resolveMediaTools, type MediaTools } from '../media/tools'
@@ -14,6 +15,8 @@ import { DEFAULT_LEASE_MS, JobGoneError, LeaseLostError, MediaQueue, type Backof
 import { loadTarget, markTargetFailed, markTargetReady, posterPathFor, type MediaTarget } from './targets'
 import { transcodeVideo, type OutputFile } from './transcode'
 import { MAX_VIDEO_BYTES, MESSAGES, validateVideoFile } from '../media/validate-upload'
+import { componentLogger, withLogContext } from '../ops/log'
+import { reconcile } from './reconcile'
 
 /**
  * The media worker: takes jobs from the queue, downloads the upload from
@@ -52,6 +55,12 @@ export interface MediaWorkerOptions {
   /** x264 preset for the ladder. */
   preset?: string
   log?: WorkerLog
+  /**
+   * The periodic reconciliation sweep (worker/reconcile.ts): every
+   * `intervalMs` (default 1 h), one worker at a time (an advisory lock on a
+   * server). `storageDir` is the stand-in's storage folder, when Storage is ours.
+   */
+  sweep?: { storageDir?: string; intervalMs?: number }
 }
 
 export interface MediaWorker {
@@ -103,12 +112,12 @@ interface ActiveJob {
   settled: Promise<void>
 }
 
-const defaultLog: WorkerLog = (level, message) => {
-  const line = `[media-worker] ${message}`
-  if (level === 'error') console.error(line)
-  else if (level === 'warn') console.warn(line)
-  else console.log(line)
-}
+/** JSON lines (ops/log.ts); inside a job they carry its jobId and the requestId of the upload that queued it. */
+const workerLogger = componentLogger('media-worker')
+const defaultLog: WorkerLog = (level, message) => workerLogger[level](message)
+
+/** How often a running worker refreshes its row in public.worker_heartbeats (read by /readyz). */
+export const HEARTBEAT_MS = 10_000
 
 export function startMediaWorker(options: MediaWorkerOptions): MediaWorker {
   const id = options.workerId ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`
@@ -167,7 +176,9 @@ export function startMediaWorker(options: MediaWorkerOptions): MediaWorker {
     }
     const controller = new AbortController()
     const entry: ActiveJob = { job, controller, settled: Promise.resolve() }
-    entry.settled = work(job, controller).finally(() => active.delete(entry))
+    entry.settled = withLogContext({ requestId: job.requestId ?? undefined, jobId: job.id, workerId: id }, () =>
+      work(job, controller),
+    ).finally(() => active.delete(entry))
     active.add(entry)
     await entry.settled
     return true
@@ -393,9 +404,64 @@ export function startMediaWorker(options: MediaWorkerOptions): MediaWorker {
     }
   }
 
+  /** This worker's row in public.worker_heartbeats, refreshed every HEARTBEAT_MS while it runs. */
+  async function beat() {
+    await queue.asService((tx) =>
+      tx
+        .insertInto('worker_heartbeats')
+        .values({ worker_id: id })
+        .onConflict((oc) => oc.column('worker_id').doUpdateSet({ seen_at: sql<string>`now()` }))
+        .execute(),
+    )
+  }
+  async function heartbeatLoop() {
+    while (!stopping) {
+      await beat().catch((error: unknown) => log('warn', `heartbeat not recorded: ${String(error)}`))
+      if (!stopping) await idle(HEARTBEAT_MS)
+    }
+    await queue.asService((tx) => tx.deleteFrom('worker_heartbeats').where('worker_id', '=', id).execute()).catch(() => {})
+  }
+
+  async function sweepOnce() {
+    const shared = (options.pool.options.max ?? 10) > 1
+    const client = shared ? await options.pool.connect() : undefined
+    try {
+      if (client) {
+        const { rows } = await client.query<{ locked: boolean }>(
+          "select pg_try_advisory_lock(hashtext('lumen reconcile')) as locked",
+        )
+        if (!rows[0]?.locked) return
+      }
+      try {
+        const report = await reconcile({ pool: options.pool, storageDir: options.sweep?.storageDir })
+        for (const finding of report.findings) {
+          log('warn', `sweep ${finding.fixed ? 'fixed' : 'found'} [${finding.check}] ${finding.detail}`)
+        }
+        log('info', `sweep done: ${report.findings.length} found`)
+      } finally {
+        await client?.query("select pg_advisory_unlock(hashtext('lumen reconcile'))")
+      }
+    } finally {
+      client?.release()
+    }
+  }
+  async function sweepLoop() {
+    const interval = options.sweep?.intervalMs ?? 60 * 60_000
+    let next = Date.now() + Math.min(interval, 60_000)
+    while (!stopping) {
+      if (Date.now() >= next) {
+        await sweepOnce().catch((error: unknown) => log('warn', `sweep failed: ${String(error)}`))
+        next = Date.now() + interval
+      }
+      if (!stopping) await idle(Math.max(0, next - Date.now()))
+    }
+  }
+
   const loops: Promise<void>[] = []
   let listening: Promise<void> = Promise.resolve()
   if (options.autoStart ?? true) {
+    loops.push(heartbeatLoop())
+    if (options.sweep) loops.push(sweepLoop())
     void sweepAbandonedWorkDirs(tempRoot).then(
       (removed) => removed.length && log('info', `removed ${removed.length} job folders left by stopped processes`),
       (error: unknown) => log('warn', `could not sweep old job folders: ${String(error)}`),

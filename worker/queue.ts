@@ -21,6 +21,8 @@ export interface MediaJob extends MediaJobRef {
   maxAttempts: number
   lockedBy: string
   lockedUntil: string
+  /** The request that queued the job (its upload), for the logs. */
+  requestId: string | null
 }
 
 export interface BackoffOptions {
@@ -133,6 +135,7 @@ export class MediaQueue {
           maxAttempts: taken.max_attempts,
           lockedBy: taken.locked_by!,
           lockedUntil: taken.locked_until!,
+          requestId: taken.request_id,
         }
       }
     })

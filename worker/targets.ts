@@ -120,11 +120,7 @@ export async function markTargetReady(tx: Tx, target: MediaTarget, media: ReadyM
 export async function markTargetFailed(tx: Tx, job: MediaJobRef, message: string): Promise<void> {
   const shown = message.slice(0, 1000)
   if (job.videoId) {
-    await tx
-      .updateTable('videos')
-      .set({ status: 'failed', status_message: shown })
-      .where('id', '=', job.videoId)
-      .execute()
+    await tx.updateTable('videos').set({ status: 'failed', status_message: shown }).where('id', '=', job.videoId).execute()
   } else if (job.quoteId) {
     await tx
       .updateTable('quotes')

@@ -151,19 +151,34 @@ export async function transcodeVideo(
       await rename(path.join(partial, 'hls', `v${index}`), path.join(partial, 'hls', rendition.name))
       transcoded.push(await checkVariant(partial, rendition, probe.hasAudio))
     }
-    await writeFile(path.join(partial, 'hls', 'master.m3u8'), masterPlaylist(transcoded, await variantVersion(partial, transcoded)))
+    await writeFile(
+      path.join(partial, 'hls', 'master.m3u8'),
+      masterPlaylist(transcoded, await variantVersion(partial, transcoded)),
+    )
 
     const top = transcoded.at(-1)!
     await run([
-      '-hide_banner', '-nostdin', '-v', 'error', '-y',
-      '-protocol_whitelist', 'file',
-      '-f', 'hls',
-      '-i', `file:${path.join(partial, top.playlist)}`,
-      '-map', '0',
-      '-c', 'copy',
-      '-map_metadata', '-1',
-      '-movflags', '+faststart',
-      '-f', 'mp4',
+      '-hide_banner',
+      '-nostdin',
+      '-v',
+      'error',
+      '-y',
+      '-protocol_whitelist',
+      'file',
+      '-f',
+      'hls',
+      '-i',
+      `file:${path.join(partial, top.playlist)}`,
+      '-map',
+      '0',
+      '-c',
+      'copy',
+      '-map_metadata',
+      '-1',
+      '-movflags',
+      '+faststart',
+      '-f',
+      'mp4',
       path.join(partial, 'video.mp4'),
     ])
 
@@ -193,54 +208,83 @@ function ladderArguments(input: string, probe: MediaProbe, renditions: Rendition
   const graph = [
     `[0:${source.index}]${keepRate ? '' : `fps=${frameRate},`}split=${renditions.length}${branches}`,
     ...renditions.map(
-      (rendition, index) =>
-        `[s${index}]scale=${rendition.width}:${rendition.height},setsar=1,format=yuv420p[v${index}]`,
+      (rendition, index) => `[s${index}]scale=${rendition.width}:${rendition.height},setsar=1,format=yuv420p[v${index}]`,
     ),
   ].join(';')
 
   const args = [
-    '-hide_banner', '-nostdin', '-v', 'error', '-y',
-    '-protocol_whitelist', 'file',
-    '-format_whitelist', DEMUXER_ALLOW_LIST,
-    '-f', probe.container,
-    '-i', `file:${input}`,
-    '-filter_complex', graph,
+    '-hide_banner',
+    '-nostdin',
+    '-v',
+    'error',
+    '-y',
+    '-protocol_whitelist',
+    'file',
+    '-format_whitelist',
+    DEMUXER_ALLOW_LIST,
+    '-f',
+    probe.container,
+    '-i',
+    `file:${input}`,
+    '-filter_complex',
+    graph,
   ]
   for (const [index] of renditions.entries()) {
     args.push('-map', `[v${index}]`)
     if (audio) args.push('-map', `0:${audio.index}`)
   }
   args.push(
-    '-c:v', 'libx264',
-    '-preset', preset,
-    '-profile:v', 'high',
+    '-c:v',
+    'libx264',
+    '-preset',
+    preset,
+    '-profile:v',
+    'high',
     // A keyframe every 2 s, whatever the content, so every 4 s segment starts on one.
-    '-g', String(gop),
-    '-keyint_min', String(gop),
-    '-sc_threshold', '0',
-    '-force_key_frames', `expr:gte(t,n_forced*${KEYFRAME_SECONDS})`,
+    '-g',
+    String(gop),
+    '-keyint_min',
+    String(gop),
+    '-sc_threshold',
+    '0',
+    '-force_key_frames',
+    `expr:gte(t,n_forced*${KEYFRAME_SECONDS})`,
   )
   for (const [index, rendition] of renditions.entries()) {
     args.push(
-      `-b:v:${index}`, `${rendition.videoKbps}k`,
-      `-maxrate:v:${index}`, `${Math.round(rendition.videoKbps * 1.1)}k`,
-      `-bufsize:v:${index}`, `${rendition.videoKbps * 2}k`,
+      `-b:v:${index}`,
+      `${rendition.videoKbps}k`,
+      `-maxrate:v:${index}`,
+      `${Math.round(rendition.videoKbps * 1.1)}k`,
+      `-bufsize:v:${index}`,
+      `${rendition.videoKbps * 2}k`,
     )
     if (audio) args.push(`-b:a:${index}`, `${rendition.audioKbps}k`)
   }
   if (audio) args.push('-c:a', 'aac', '-ac', '2')
   args.push(
-    '-map_metadata', '-1',
-    '-map_chapters', '-1',
-    '-max_muxing_queue_size', '4096',
-    '-f', 'hls',
-    '-hls_time', String(SEGMENT_SECONDS),
-    '-hls_playlist_type', 'vod',
-    '-hls_list_size', '0',
-    '-hls_segment_type', 'mpegts',
-    '-hls_flags', 'independent_segments',
-    '-hls_segment_filename', 'hls/v%v/segment_%03d.ts',
-    '-var_stream_map', renditions.map((_, index) => (audio ? `v:${index},a:${index}` : `v:${index}`)).join(' '),
+    '-map_metadata',
+    '-1',
+    '-map_chapters',
+    '-1',
+    '-max_muxing_queue_size',
+    '4096',
+    '-f',
+    'hls',
+    '-hls_time',
+    String(SEGMENT_SECONDS),
+    '-hls_playlist_type',
+    'vod',
+    '-hls_list_size',
+    '0',
+    '-hls_segment_type',
+    'mpegts',
+    '-hls_flags',
+    'independent_segments',
+    '-hls_segment_filename',
+    'hls/v%v/segment_%03d.ts',
+    '-var_stream_map',
+    renditions.map((_, index) => (audio ? `v:${index},a:${index}` : `v:${index}`)).join(' '),
     'hls/v%v/index.m3u8',
   )
   return args
@@ -345,18 +389,33 @@ async function makePoster(
   const at = Math.min(1, probe.durationSeconds * 0.1)
   const attempt = (seconds: number) =>
     run([
-      '-hide_banner', '-nostdin', '-v', 'error', '-y',
-      '-protocol_whitelist', 'file',
-      '-ss', seconds.toFixed(3),
-      '-format_whitelist', DEMUXER_ALLOW_LIST,
-      '-f', probe.container,
-      '-i', `file:${input}`,
-      '-map', `0:${probe.video!.index}`,
-      '-frames:v', '1',
-      '-vf', `scale=${size.width}:${size.height},setsar=1,format=yuvj420p`,
-      '-map_metadata', '-1',
-      '-q:v', '3',
-      '-f', 'mjpeg',
+      '-hide_banner',
+      '-nostdin',
+      '-v',
+      'error',
+      '-y',
+      '-protocol_whitelist',
+      'file',
+      '-ss',
+      seconds.toFixed(3),
+      '-format_whitelist',
+      DEMUXER_ALLOW_LIST,
+      '-f',
+      probe.container,
+      '-i',
+      `file:${input}`,
+      '-map',
+      `0:${probe.video!.index}`,
+      '-frames:v',
+      '1',
+      '-vf',
+      `scale=${size.width}:${size.height},setsar=1,format=yuvj420p`,
+      '-map_metadata',
+      '-1',
+      '-q:v',
+      '3',
+      '-f',
+      'mjpeg',
       output,
     ])
   await attempt(at)

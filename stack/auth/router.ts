@@ -10,6 +10,7 @@ import { apiKeyOf, bodyParserErrors, handle, rawBody } from './request'
 import { signup } from './signup'
 import { token } from './token'
 import { getUser, logout, updateUser } from './user'
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../../ops/health'
 import { verifyLinkFollowed, verifyOtp } from './verify'
 
 /**
@@ -116,8 +117,18 @@ export function createAuthRouter(ctx: StackContext): express.Router {
       res.status(400).json({ error: error.error, error_description: error.description })
       return
     }
+    if (isDatabaseUnavailable(error)) {
+      // The database is restarting or unreachable: a clean, retryable answer, not a failure.
+      res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS))
+      sendAuthError(req, res, new AuthError(503, 'unexpected_failure', 'Service briefly unavailable, please try again shortly'))
+      return
+    }
     console.error('[auth] unexpected failure:', error)
-    sendAuthError(req, res, new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information'))
+    sendAuthError(
+      req,
+      res,
+      new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information'),
+    )
   })
   return router
 }

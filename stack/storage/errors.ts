@@ -1,4 +1,5 @@
 import type { Response } from 'express'
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../../ops/health'
 
 /**
  * Supabase Storage's errors, shaped as it renders them
@@ -100,6 +101,19 @@ export function logServerError(error: StorageError) {
 /** Sends a thrown value as Storage would; unexpected failures are logged (never their request data). */
 export function sendError(res: Response, error: unknown) {
   const storageError = toStorageError(error)
+  if (storageError.status === 500 && isDatabaseUnavailable(storageError.cause ?? error) && !res.headersSent) {
+    // The database is restarting or unreachable: a clean, retryable answer.
+    res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS))
+    res
+      .status(503)
+      .json({
+        statusCode: '503',
+        code: 'unavailable',
+        error: 'Service Unavailable',
+        message: 'Service briefly unavailable, please try again shortly',
+      })
+    return
+  }
   if (storageError.status === 500) logServerError(storageError)
   if (res.headersSent) {
     res.destroy()
