@@ -408,6 +408,20 @@ isOneToOne: false
 "record_view":
 { Args: { "video_id": string,"viewer_key"?: string }; Returns: boolean
                            },
+"review_category_request":
+{ Args: { "approved": boolean,"category_id": string,"creator_id": string }; Returns: {
+              "category_id": string,
+"created_at": string,
+"creator_id": string,
+"status": string,
+"updated_at": string
+            }
+                          SetofOptions: {
+        from: "*"
+        to: "creator_categories"
+        isOneToOne: true
+        isSetofReturn: false
+      } },
 "review_creator_application":
 { Args: { "application_id": string,"approved": boolean,"review_notes"?: string }; Returns: {
               "created_at": string,
