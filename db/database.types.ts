@@ -391,6 +391,9 @@ isOneToOne: false
 "is_admin":
 { Args: Record<PropertyKey, never>; Returns: boolean
                            },
+"is_own_content":
+{ Args: { "content_id": string,"content_type": string }; Returns: boolean
+                           },
 "is_trusted_caller":
 { Args: Record<PropertyKey, never>; Returns: boolean
                            },
