@@ -1,924 +1,599 @@
 export type Json = string | number | boolean | null | { [key: string]: Json | undefined } | Json[]
 
 export type Database = {
-  public: {
-    Tables: {
-      admin_audit: {
-        Row: {
-          action: string
-          actor_id: string | null
-          actor_username: string | null
-          created_at: string
-          details: NonNullable<Json>
-          id: string
-          target_id: string | null
-          target_label: string | null
-          target_type: string
-        }
-        ComputedFields: never
-        Insert: {
-          action: string
-          actor_id?: string | null
-          actor_username?: string | null
-          created_at?: string
-          details?: NonNullable<Json>
-          id?: string
-          target_id?: string | null
-          target_label?: string | null
-          target_type: string
-        }
-        Update: {
-          action?: string
-          actor_id?: string | null
-          actor_username?: string | null
-          created_at?: string
-          details?: NonNullable<Json>
-          id?: string
-          target_id?: string | null
-          target_label?: string | null
-          target_type?: string
-        }
-        Relationships: [
-          {
-            foreignKeyName: 'admin_audit_actor_id_fkey'
-            columns: ['actor_id']
-            isOneToOne: false
-            referencedRelation: 'profiles'
-            referencedColumns: ['id']
-          },
-        ]
-      }
-      categories: {
-        Row: {
-          created_at: string
-          id: string
-          name: string
-          position: number
-        }
-        ComputedFields: never
-        Insert: {
-          created_at?: string
-          id: string
-          name: string
-          position: number
-        }
-        Update: {
-          created_at?: string
-          id?: string
-          name?: string
-          position?: number
-        }
-        Relationships: []
-      }
-      comments: {
-        Row: {
-          body: string
-          created_at: string
-          id: string
-          updated_at: string
-          user_id: string
-          video_id: string
-        }
-        ComputedFields: never
-        Insert: {
-          body: string
-          created_at?: string
-          id?: string
-          updated_at?: string
-          user_id?: string
-          video_id: string
-        }
-        Update: {
-          body?: string
-          created_at?: string
-          id?: string
-          updated_at?: string
-          user_id?: string
-          video_id?: string
-        }
-        Relationships: [
-          {
-            foreignKeyName: 'comments_user_id_fkey'
-            columns: ['user_id']
-            isOneToOne: false
-            referencedRelation: 'profiles'
-            referencedColumns: ['id']
-          },
-          {
-            foreignKeyName: 'comments_video_id_fkey'
-            columns: ['video_id']
-            isOneToOne: false
-            referencedRelation: 'videos'
-            referencedColumns: ['id']
-          },
-        ]
-      }
-      creator_applications: {
-        Row: {
-          created_at: string
-          creator_id: string
-          id: string
-          portfolio_path: string | null
-          portfolio_type: string | null
-          review_notes: string | null
-          reviewed_at: string | null
-          reviewed_by: string | null
-          status: string
-          updated_at: string
-        }
-        ComputedFields: never
-        Insert: {
-          created_at?: string
-          creator_id: string
-          id?: string
-          portfolio_path?: string | null
-          portfolio_type?: string | null
-          review_notes?: string | null
-          reviewed_at?: string | null
-          reviewed_by?: string | null
-          status?: string
-          updated_at?: string
-        }
-        Update: {
-          created_at?: string
-          creator_id?: string
-          id?: string
-          portfolio_path?: string | null
-          portfolio_type?: string | null
-          review_notes?: string | null
-          reviewed_at?: string | null
-          reviewed_by?: string | null
-          status?: string
-          updated_at?: string
-        }
-        Relationships: [
-          {
-            foreignKeyName: 'creator_applications_creator_id_fkey'
-            columns: ['creator_id']
-            isOneToOne: false
-            referencedRelation: 'profiles'
-            referencedColumns: ['id']
-          },
-          {
-            foreignKeyName: 'creator_applications_reviewed_by_fkey'
-            columns: ['reviewed_by']
-            isOneToOne: false
-            referencedRelation: 'profiles'
-            referencedColumns: ['id']
-          },
-        ]
-      }
-      creator_categories: {
-        Row: {
-          category_id: string
-          created_at: string
-          creator_id: string
-          status: string
-          updated_at: string
-        }
-        ComputedFields: never
-        Insert: {
-          category_id: string
-          created_at?: string
-          creator_id: string
-          status?: string
-          updated_at?: string
-        }
-        Update: {
-          category_id?: string
-          created_at?: string
-          creator_id?: string
-          status?: string
-          updated_at?: string
-        }
-        Relationships: [
-          {
-            foreignKeyName: 'creator_categories_category_id_fkey'
-            columns: ['category_id']
-            isOneToOne: false
-            referencedRelation: 'categories'
-            referencedColumns: ['id']
-          },
-          {
-            foreignKeyName: 'creator_categories_creator_id_fkey'
-            columns: ['creator_id']
-            isOneToOne: false
-            referencedRelation: 'profiles'
-            referencedColumns: ['id']
-          },
-        ]
-      }
-      feedback: {
-        Row: {
-          created_at: string
-          id: string
-          liked: boolean
-          recommendations: string
-          usage: string
-          user_id: string
-        }
-        ComputedFields: never
-        Insert: {
-          created_at?: string
-          id?: string
-          liked: boolean
-          recommendations: string
-          usage: string
-          user_id?: string
-        }
-        Update: {
-          created_at?: string
-          id?: string
-          liked?: boolean
-          recommendations?: string
-          usage?: string
-          user_id?: string
-        }
-        Relationships: [
-          {
-            foreignKeyName: 'feedback_user_id_fkey'
-            columns: ['user_id']
-            isOneToOne: false
-            referencedRelation: 'profiles'
-            referencedColumns: ['id']
-          },
-        ]
-      }
-      follows: {
-        Row: {
-          created_at: string
-          creator_id: string
-          follower_id: string
-        }
-        ComputedFields: never
-        Insert: {
-          created_at?: string
-          creator_id: string
-          follower_id?: string
-        }
-        Update: {
-          created_at?: string
-          creator_id?: string
-          follower_id?: string
-        }
-        Relationships: [
-          {
-            foreignKeyName: 'follows_creator_id_fkey'
-            columns: ['creator_id']
-            isOneToOne: false
-            referencedRelation: 'profiles'
-            referencedColumns: ['id']
-          },
-          {
-            foreignKeyName: 'follows_follower_id_fkey'
-            columns: ['follower_id']
-            isOneToOne: false
-            referencedRelation: 'profiles'
-            referencedColumns: ['id']
-          },
-        ]
-      }
-      media_jobs: {
-        Row: {
-          attempts: number
-          created_at: string
-          id: number
-          kind: string
-          last_error: string | null
-          locked_by: string | null
-          locked_until: string | null
-          max_attempts: number
-          quote_id: string | null
-          request_id: string | null
-          run_after: string
-          status: string
-          updated_at: string
-          video_id: string | null
-        }
-        ComputedFields: never
-        Insert: {
-          attempts?: number
-          created_at?: string
-          id?: never
-          kind: string
-          last_error?: string | null
-          locked_by?: string | null
-          locked_until?: string | null
-          max_attempts?: number
-          quote_id?: string | null
-          request_id?: string | null
-          run_after?: string
-          status?: string
-          updated_at?: string
-          video_id?: string | null
-        }
-        Update: {
-          attempts?: number
-          created_at?: string
-          id?: never
-          kind?: string
-          last_error?: string | null
-          locked_by?: string | null
-          locked_until?: string | null
-          max_attempts?: number
-          quote_id?: string | null
-          request_id?: string | null
-          run_after?: string
-          status?: string
-          updated_at?: string
-          video_id?: string | null
-        }
-        Relationships: [
-          {
-            foreignKeyName: 'media_jobs_quote_id_fkey'
-            columns: ['quote_id']
-            isOneToOne: false
-            referencedRelation: 'quotes'
-            referencedColumns: ['id']
-          },
-          {
-            foreignKeyName: 'media_jobs_video_id_fkey'
-            columns: ['video_id']
-            isOneToOne: false
-            referencedRelation: 'videos'
-            referencedColumns: ['id']
-          },
-        ]
-      }
-      profiles: {
-        Row: {
-          avatar_path: string | null
-          bio: string
-          concentration: string | null
-          created_at: string
-          field_of_interest: string | null
-          id: string
-          interests: string[]
-          is_verified: boolean
-          portfolio_path: string | null
-          portfolio_type: string | null
-          role: string
-          updated_at: string
-          username: string
-        }
-        ComputedFields: never
-        Insert: {
-          avatar_path?: string | null
-          bio?: string
-          concentration?: string | null
-          created_at?: string
-          field_of_interest?: string | null
-          id: string
-          interests?: string[]
-          is_verified?: boolean
-          portfolio_path?: string | null
-          portfolio_type?: string | null
-          role?: string
-          updated_at?: string
-          username: string
-        }
-        Update: {
-          avatar_path?: string | null
-          bio?: string
-          concentration?: string | null
-          created_at?: string
-          field_of_interest?: string | null
-          id?: string
-          interests?: string[]
-          is_verified?: boolean
-          portfolio_path?: string | null
-          portfolio_type?: string | null
-          role?: string
-          updated_at?: string
-          username?: string
-        }
-        Relationships: []
-      }
-      quote_likes: {
-        Row: {
-          created_at: string
-          quote_id: string
-          user_id: string
-        }
-        ComputedFields: never
-        Insert: {
-          created_at?: string
-          quote_id: string
-          user_id?: string
-        }
-        Update: {
-          created_at?: string
-          quote_id?: string
-          user_id?: string
-        }
-        Relationships: [
-          {
-            foreignKeyName: 'quote_likes_quote_id_fkey'
-            columns: ['quote_id']
-            isOneToOne: false
-            referencedRelation: 'quotes'
-            referencedColumns: ['id']
-          },
-          {
-            foreignKeyName: 'quote_likes_user_id_fkey'
-            columns: ['user_id']
-            isOneToOne: false
-            referencedRelation: 'profiles'
-            referencedColumns: ['id']
-          },
-        ]
-      }
-      quotes: {
-        Row: {
-          body: string
-          created_at: string
-          id: string
-          like_count: number
-          response_hls_path: string | null
-          response_mp4_path: string | null
-          response_source_path: string | null
-          response_status: string | null
-          response_status_message: string | null
-          type: string
-          updated_at: string
-          user_id: string
-          video_id: string
-        }
-        ComputedFields: never
-        Insert: {
-          body?: string
-          created_at?: string
-          id?: string
-          like_count?: number
-          response_hls_path?: string | null
-          response_mp4_path?: string | null
-          response_source_path?: string | null
-          response_status?: string | null
-          response_status_message?: string | null
-          type?: string
-          updated_at?: string
-          user_id?: string
-          video_id: string
-        }
-        Update: {
-          body?: string
-          created_at?: string
-          id?: string
-          like_count?: number
-          response_hls_path?: string | null
-          response_mp4_path?: string | null
-          response_source_path?: string | null
-          response_status?: string | null
-          response_status_message?: string | null
-          type?: string
-          updated_at?: string
-          user_id?: string
-          video_id?: string
-        }
-        Relationships: [
-          {
-            foreignKeyName: 'quotes_user_id_fkey'
-            columns: ['user_id']
-            isOneToOne: false
-            referencedRelation: 'profiles'
-            referencedColumns: ['id']
-          },
-          {
-            foreignKeyName: 'quotes_video_id_fkey'
-            columns: ['video_id']
-            isOneToOne: false
-            referencedRelation: 'videos'
-            referencedColumns: ['id']
-          },
-        ]
-      }
-      reports: {
-        Row: {
-          content_id: string
-          content_type: string
-          created_at: string
-          details: string
-          id: string
-          reason: string
-          reporter_id: string
-          reviewed_at: string | null
-          reviewed_by: string | null
-          status: string
-          updated_at: string
-        }
-        ComputedFields: never
-        Insert: {
-          content_id: string
-          content_type: string
-          created_at?: string
-          details?: string
-          id?: string
-          reason: string
-          reporter_id?: string
-          reviewed_at?: string | null
-          reviewed_by?: string | null
-          status?: string
-          updated_at?: string
-        }
-        Update: {
-          content_id?: string
-          content_type?: string
-          created_at?: string
-          details?: string
-          id?: string
-          reason?: string
-          reporter_id?: string
-          reviewed_at?: string | null
-          reviewed_by?: string | null
-          status?: string
-          updated_at?: string
-        }
-        Relationships: [
-          {
-            foreignKeyName: 'reports_reporter_id_fkey'
-            columns: ['reporter_id']
-            isOneToOne: false
-            referencedRelation: 'profiles'
-            referencedColumns: ['id']
-          },
-          {
-            foreignKeyName: 'reports_reviewed_by_fkey'
-            columns: ['reviewed_by']
-            isOneToOne: false
-            referencedRelation: 'profiles'
-            referencedColumns: ['id']
-          },
-        ]
-      }
-      video_likes: {
-        Row: {
-          created_at: string
-          user_id: string
-          video_id: string
-        }
-        ComputedFields: never
-        Insert: {
-          created_at?: string
-          user_id?: string
-          video_id: string
-        }
-        Update: {
-          created_at?: string
-          user_id?: string
-          video_id?: string
-        }
-        Relationships: [
-          {
-            foreignKeyName: 'video_likes_user_id_fkey'
-            columns: ['user_id']
-            isOneToOne: false
-            referencedRelation: 'profiles'
-            referencedColumns: ['id']
-          },
-          {
-            foreignKeyName: 'video_likes_video_id_fkey'
-            columns: ['video_id']
-            isOneToOne: false
-            referencedRelation: 'videos'
-            referencedColumns: ['id']
-          },
-        ]
-      }
-      video_views: {
-        Row: {
-          created_at: string
-          id: number
-          video_id: string
-          viewed_hour: string
-          viewer_id: string | null
-          viewer_key: string
-        }
-        ComputedFields: never
-        Insert: {
-          created_at?: string
-          id?: never
-          video_id: string
-          viewed_hour: string
-          viewer_id?: string | null
-          viewer_key: string
-        }
-        Update: {
-          created_at?: string
-          id?: never
-          video_id?: string
-          viewed_hour?: string
-          viewer_id?: string | null
-          viewer_key?: string
-        }
-        Relationships: [
-          {
-            foreignKeyName: 'video_views_video_id_fkey'
-            columns: ['video_id']
-            isOneToOne: false
-            referencedRelation: 'videos'
-            referencedColumns: ['id']
-          },
-          {
-            foreignKeyName: 'video_views_viewer_id_fkey'
-            columns: ['viewer_id']
-            isOneToOne: false
-            referencedRelation: 'profiles'
-            referencedColumns: ['id']
-          },
-        ]
-      }
-      videos: {
-        Row: {
-          category_id: string
-          comment_count: number
-          created_at: string
-          creator_id: string
-          description: string
-          duration_seconds: number | null
-          external_url: string | null
-          height: number | null
-          hls_path: string | null
-          id: string
-          is_public: boolean
-          like_count: number
-          mp4_path: string | null
-          quote_count: number
-          search: unknown
-          size_bytes: number | null
-          source_path: string | null
-          status: string
-          status_message: string | null
-          thumbnail_path: string | null
-          title: string
-          type: string
-          updated_at: string
-          view_count: number
-          width: number | null
-        }
-        ComputedFields: never
-        Insert: {
-          category_id?: string
-          comment_count?: number
-          created_at?: string
-          creator_id?: string
-          description?: string
-          duration_seconds?: number | null
-          external_url?: string | null
-          height?: number | null
-          hls_path?: string | null
-          id?: string
-          is_public?: boolean
-          like_count?: number
-          mp4_path?: string | null
-          quote_count?: number
-          search?: never
-          size_bytes?: number | null
-          source_path?: string | null
-          status?: string
-          status_message?: string | null
-          thumbnail_path?: string | null
-          title: string
-          type?: string
-          updated_at?: string
-          view_count?: number
-          width?: number | null
-        }
-        Update: {
-          category_id?: string
-          comment_count?: number
-          created_at?: string
-          creator_id?: string
-          description?: string
-          duration_seconds?: number | null
-          external_url?: string | null
-          height?: number | null
-          hls_path?: string | null
-          id?: string
-          is_public?: boolean
-          like_count?: number
-          mp4_path?: string | null
-          quote_count?: number
-          search?: never
-          size_bytes?: number | null
-          source_path?: string | null
-          status?: string
-          status_message?: string | null
-          thumbnail_path?: string | null
-          title?: string
-          type?: string
-          updated_at?: string
-          view_count?: number
-          width?: number | null
-        }
-        Relationships: [
-          {
-            foreignKeyName: 'videos_category_id_fkey'
-            columns: ['category_id']
-            isOneToOne: false
-            referencedRelation: 'categories'
-            referencedColumns: ['id']
-          },
-          {
-            foreignKeyName: 'videos_creator_id_fkey'
-            columns: ['creator_id']
-            isOneToOne: false
-            referencedRelation: 'profiles'
-            referencedColumns: ['id']
-          },
-        ]
-      }
-      worker_heartbeats: {
-        Row: {
-          seen_at: string
-          started_at: string
-          worker_id: string
-        }
-        ComputedFields: never
-        Insert: {
-          seen_at?: string
-          started_at?: string
-          worker_id: string
-        }
-        Update: {
-          seen_at?: string
-          started_at?: string
-          worker_id?: string
-        }
-        Relationships: []
-      }
+  
+  "public": {
+          Tables: {
+            "admin_audit": {
+                  Row: {
+                    "action": string,"actor_id": string | null,"actor_username": string | null,"created_at": string,"details": NonNullable<Json>,"id": string,"target_id": string | null,"target_label": string | null,"target_type": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "action": string,"actor_id"?: string | null,"actor_username"?: string | null,"created_at"?: string,"details"?: NonNullable<Json>,"id"?: string,"target_id"?: string | null,"target_label"?: string | null,"target_type": string
+                  }
+                  Update: {
+                    "action"?: string,"actor_id"?: string | null,"actor_username"?: string | null,"created_at"?: string,"details"?: NonNullable<Json>,"id"?: string,"target_id"?: string | null,"target_label"?: string | null,"target_type"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "admin_audit_actor_id_fkey"
+      columns: ["actor_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
     }
-    Views: {
-      [_ in never]: never
+                  ]
+                },"categories": {
+                  Row: {
+                    "created_at": string,"id": string,"name": string,"position": number
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "created_at"?: string,"id": string,"name": string,"position": number
+                  }
+                  Update: {
+                    "created_at"?: string,"id"?: string,"name"?: string,"position"?: number
+                  }
+                  Relationships: [
+                    
+                  ]
+                },"comments": {
+                  Row: {
+                    "body": string,"created_at": string,"id": string,"updated_at": string,"user_id": string,"video_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "body": string,"created_at"?: string,"id"?: string,"updated_at"?: string,"user_id"?: string,"video_id": string
+                  }
+                  Update: {
+                    "body"?: string,"created_at"?: string,"id"?: string,"updated_at"?: string,"user_id"?: string,"video_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "comments_user_id_fkey"
+      columns: ["user_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "comments_video_id_fkey"
+      columns: ["video_id"]
+isOneToOne: false
+      referencedRelation: "videos"
+      referencedColumns: ["id"]
     }
-    Functions: {
-      can_delete_comment: { Args: { author_id: string; video_id: string }; Returns: boolean }
-      can_delete_quote: { Args: { author_id: string }; Returns: boolean }
-      can_delete_video: { Args: { creator_id: string }; Returns: boolean }
-      can_read_media: { Args: { object_name: string }; Returns: boolean }
-      can_use_category: { Args: { category_id: string }; Returns: boolean }
-      can_write_object: { Args: { bucket_id: string; object_name: string }; Returns: boolean }
-      email_is_registered: { Args: { address: string }; Returns: boolean }
-      fix_portfolios: { Args: Record<PropertyKey, never>; Returns: number }
-      is_admin: { Args: Record<PropertyKey, never>; Returns: boolean }
-      is_trusted_caller: { Args: Record<PropertyKey, never>; Returns: boolean }
-      is_verified_creator: { Args: Record<PropertyKey, never>; Returns: boolean }
-      list_users: {
-        Args: { after_created?: string; after_id?: string; page_size?: number; search?: string }
-        Returns: {
-          created_at: string
-          email: string
-          id: string
-          is_verified: boolean
-          last_sign_in_at: string
-          role: string
-          username: string
-        }[]
-      }
-      record_user_added: { Args: { user_id: string }; Returns: undefined }
-      record_view: { Args: { video_id: string; viewer_key?: string }; Returns: boolean }
-      review_creator_application: {
-        Args: { application_id: string; approved: boolean; review_notes?: string }
-        Returns: {
-          created_at: string
-          creator_id: string
-          id: string
-          portfolio_path: string | null
-          portfolio_type: string | null
-          review_notes: string | null
-          reviewed_at: string | null
-          reviewed_by: string | null
-          status: string
-          updated_at: string
+                  ]
+                },"creator_applications": {
+                  Row: {
+                    "created_at": string,"creator_id": string,"id": string,"portfolio_path": string | null,"portfolio_type": string | null,"review_notes": string | null,"reviewed_at": string | null,"reviewed_by": string | null,"status": string,"updated_at": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "created_at"?: string,"creator_id": string,"id"?: string,"portfolio_path"?: string | null,"portfolio_type"?: string | null,"review_notes"?: string | null,"reviewed_at"?: string | null,"reviewed_by"?: string | null,"status"?: string,"updated_at"?: string
+                  }
+                  Update: {
+                    "created_at"?: string,"creator_id"?: string,"id"?: string,"portfolio_path"?: string | null,"portfolio_type"?: string | null,"review_notes"?: string | null,"reviewed_at"?: string | null,"reviewed_by"?: string | null,"status"?: string,"updated_at"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "creator_applications_creator_id_fkey"
+      columns: ["creator_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "creator_applications_reviewed_by_fkey"
+      columns: ["reviewed_by"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"creator_categories": {
+                  Row: {
+                    "category_id": string,"created_at": string,"creator_id": string,"status": string,"updated_at": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "category_id": string,"created_at"?: string,"creator_id": string,"status"?: string,"updated_at"?: string
+                  }
+                  Update: {
+                    "category_id"?: string,"created_at"?: string,"creator_id"?: string,"status"?: string,"updated_at"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "creator_categories_category_id_fkey"
+      columns: ["category_id"]
+isOneToOne: false
+      referencedRelation: "categories"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "creator_categories_creator_id_fkey"
+      columns: ["creator_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"feedback": {
+                  Row: {
+                    "created_at": string,"id": string,"liked": boolean,"recommendations": string,"usage": string,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "created_at"?: string,"id"?: string,"liked": boolean,"recommendations": string,"usage": string,"user_id"?: string
+                  }
+                  Update: {
+                    "created_at"?: string,"id"?: string,"liked"?: boolean,"recommendations"?: string,"usage"?: string,"user_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "feedback_user_id_fkey"
+      columns: ["user_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"follows": {
+                  Row: {
+                    "created_at": string,"creator_id": string,"follower_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "created_at"?: string,"creator_id": string,"follower_id"?: string
+                  }
+                  Update: {
+                    "created_at"?: string,"creator_id"?: string,"follower_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "follows_creator_id_fkey"
+      columns: ["creator_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "follows_follower_id_fkey"
+      columns: ["follower_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"media_jobs": {
+                  Row: {
+                    "attempts": number,"created_at": string,"id": number,"kind": string,"last_error": string | null,"locked_by": string | null,"locked_until": string | null,"max_attempts": number,"quote_id": string | null,"request_id": string | null,"run_after": string,"status": string,"updated_at": string,"video_id": string | null
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "attempts"?: number,"created_at"?: string,"id"?: never,"kind": string,"last_error"?: string | null,"locked_by"?: string | null,"locked_until"?: string | null,"max_attempts"?: number,"quote_id"?: string | null,"request_id"?: string | null,"run_after"?: string,"status"?: string,"updated_at"?: string,"video_id"?: string | null
+                  }
+                  Update: {
+                    "attempts"?: number,"created_at"?: string,"id"?: never,"kind"?: string,"last_error"?: string | null,"locked_by"?: string | null,"locked_until"?: string | null,"max_attempts"?: number,"quote_id"?: string | null,"request_id"?: string | null,"run_after"?: string,"status"?: string,"updated_at"?: string,"video_id"?: string | null
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "media_jobs_quote_id_fkey"
+      columns: ["quote_id"]
+isOneToOne: false
+      referencedRelation: "quotes"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "media_jobs_video_id_fkey"
+      columns: ["video_id"]
+isOneToOne: false
+      referencedRelation: "videos"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"profiles": {
+                  Row: {
+                    "avatar_path": string | null,"bio": string,"concentration": string | null,"created_at": string,"field_of_interest": string | null,"id": string,"interests": (string)[],"is_verified": boolean,"portfolio_path": string | null,"portfolio_type": string | null,"role": string,"updated_at": string,"username": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "avatar_path"?: string | null,"bio"?: string,"concentration"?: string | null,"created_at"?: string,"field_of_interest"?: string | null,"id": string,"interests"?: (string)[],"is_verified"?: boolean,"portfolio_path"?: string | null,"portfolio_type"?: string | null,"role"?: string,"updated_at"?: string,"username": string
+                  }
+                  Update: {
+                    "avatar_path"?: string | null,"bio"?: string,"concentration"?: string | null,"created_at"?: string,"field_of_interest"?: string | null,"id"?: string,"interests"?: (string)[],"is_verified"?: boolean,"portfolio_path"?: string | null,"portfolio_type"?: string | null,"role"?: string,"updated_at"?: string,"username"?: string
+                  }
+                  Relationships: [
+                    
+                  ]
+                },"quote_likes": {
+                  Row: {
+                    "created_at": string,"quote_id": string,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "created_at"?: string,"quote_id": string,"user_id"?: string
+                  }
+                  Update: {
+                    "created_at"?: string,"quote_id"?: string,"user_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "quote_likes_quote_id_fkey"
+      columns: ["quote_id"]
+isOneToOne: false
+      referencedRelation: "quotes"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "quote_likes_user_id_fkey"
+      columns: ["user_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"quotes": {
+                  Row: {
+                    "body": string,"created_at": string,"id": string,"like_count": number,"response_hls_path": string | null,"response_mp4_path": string | null,"response_source_path": string | null,"response_status": string | null,"response_status_message": string | null,"type": string,"updated_at": string,"user_id": string,"video_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "body"?: string,"created_at"?: string,"id"?: string,"like_count"?: number,"response_hls_path"?: string | null,"response_mp4_path"?: string | null,"response_source_path"?: string | null,"response_status"?: string | null,"response_status_message"?: string | null,"type"?: string,"updated_at"?: string,"user_id"?: string,"video_id": string
+                  }
+                  Update: {
+                    "body"?: string,"created_at"?: string,"id"?: string,"like_count"?: number,"response_hls_path"?: string | null,"response_mp4_path"?: string | null,"response_source_path"?: string | null,"response_status"?: string | null,"response_status_message"?: string | null,"type"?: string,"updated_at"?: string,"user_id"?: string,"video_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "quotes_user_id_fkey"
+      columns: ["user_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "quotes_video_id_fkey"
+      columns: ["video_id"]
+isOneToOne: false
+      referencedRelation: "videos"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"reports": {
+                  Row: {
+                    "content_id": string,"content_type": string,"created_at": string,"details": string,"id": string,"reason": string,"reporter_id": string,"reviewed_at": string | null,"reviewed_by": string | null,"status": string,"updated_at": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "content_id": string,"content_type": string,"created_at"?: string,"details"?: string,"id"?: string,"reason": string,"reporter_id"?: string,"reviewed_at"?: string | null,"reviewed_by"?: string | null,"status"?: string,"updated_at"?: string
+                  }
+                  Update: {
+                    "content_id"?: string,"content_type"?: string,"created_at"?: string,"details"?: string,"id"?: string,"reason"?: string,"reporter_id"?: string,"reviewed_at"?: string | null,"reviewed_by"?: string | null,"status"?: string,"updated_at"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "reports_reporter_id_fkey"
+      columns: ["reporter_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "reports_reviewed_by_fkey"
+      columns: ["reviewed_by"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"video_likes": {
+                  Row: {
+                    "created_at": string,"user_id": string,"video_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "created_at"?: string,"user_id"?: string,"video_id": string
+                  }
+                  Update: {
+                    "created_at"?: string,"user_id"?: string,"video_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "video_likes_user_id_fkey"
+      columns: ["user_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "video_likes_video_id_fkey"
+      columns: ["video_id"]
+isOneToOne: false
+      referencedRelation: "videos"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"video_views": {
+                  Row: {
+                    "created_at": string,"id": number,"video_id": string,"viewed_hour": string,"viewer_id": string | null,"viewer_key": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "created_at"?: string,"id"?: never,"video_id": string,"viewed_hour": string,"viewer_id"?: string | null,"viewer_key": string
+                  }
+                  Update: {
+                    "created_at"?: string,"id"?: never,"video_id"?: string,"viewed_hour"?: string,"viewer_id"?: string | null,"viewer_key"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "video_views_video_id_fkey"
+      columns: ["video_id"]
+isOneToOne: false
+      referencedRelation: "videos"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "video_views_viewer_id_fkey"
+      columns: ["viewer_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"videos": {
+                  Row: {
+                    "category_id": string,"comment_count": number,"created_at": string,"creator_id": string,"description": string,"duration_seconds": number | null,"external_url": string | null,"height": number | null,"hls_path": string | null,"id": string,"is_public": boolean,"like_count": number,"mp4_path": string | null,"quote_count": number,"search": unknown,"size_bytes": number | null,"source_path": string | null,"status": string,"status_message": string | null,"thumbnail_path": string | null,"title": string,"type": string,"updated_at": string,"view_count": number,"width": number | null
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "category_id"?: string,"comment_count"?: number,"created_at"?: string,"creator_id"?: string,"description"?: string,"duration_seconds"?: number | null,"external_url"?: string | null,"height"?: number | null,"hls_path"?: string | null,"id"?: string,"is_public"?: boolean,"like_count"?: number,"mp4_path"?: string | null,"quote_count"?: number,"search"?: never,"size_bytes"?: number | null,"source_path"?: string | null,"status"?: string,"status_message"?: string | null,"thumbnail_path"?: string | null,"title": string,"type"?: string,"updated_at"?: string,"view_count"?: number,"width"?: number | null
+                  }
+                  Update: {
+                    "category_id"?: string,"comment_count"?: number,"created_at"?: string,"creator_id"?: string,"description"?: string,"duration_seconds"?: number | null,"external_url"?: string | null,"height"?: number | null,"hls_path"?: string | null,"id"?: string,"is_public"?: boolean,"like_count"?: number,"mp4_path"?: string | null,"quote_count"?: number,"search"?: never,"size_bytes"?: number | null,"source_path"?: string | null,"status"?: string,"status_message"?: string | null,"thumbnail_path"?: string | null,"title"?: string,"type"?: string,"updated_at"?: string,"view_count"?: number,"width"?: number | null
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "videos_category_id_fkey"
+      columns: ["category_id"]
+isOneToOne: false
+      referencedRelation: "categories"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "videos_creator_id_fkey"
+      columns: ["creator_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"worker_heartbeats": {
+                  Row: {
+                    "seen_at": string,"started_at": string,"worker_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "seen_at"?: string,"started_at"?: string,"worker_id": string
+                  }
+                  Update: {
+                    "seen_at"?: string,"started_at"?: string,"worker_id"?: string
+                  }
+                  Relationships: [
+                    
+                  ]
+                }
+          }
+          Views: {
+            [_ in never]: never
+          }
+          Functions: {
+            "can_delete_comment":
+{ Args: { "author_id": string,"video_id": string }; Returns: boolean
+                           },
+"can_delete_quote":
+{ Args: { "author_id": string }; Returns: boolean
+                           },
+"can_delete_video":
+{ Args: { "creator_id": string }; Returns: boolean
+                           },
+"can_read_media":
+{ Args: { "object_name": string }; Returns: boolean
+                           },
+"can_use_category":
+{ Args: { "category_id": string }; Returns: boolean
+                           },
+"can_write_object":
+{ Args: { "bucket_id": string,"object_name": string }; Returns: boolean
+                           },
+"email_is_registered":
+{ Args: { "address": string }; Returns: boolean
+                           },
+"fix_portfolios":
+{ Args: Record<PropertyKey, never>; Returns: number
+                           },
+"is_admin":
+{ Args: Record<PropertyKey, never>; Returns: boolean
+                           },
+"is_own_content":
+{ Args: { "content_id": string,"content_type": string }; Returns: boolean
+                           },
+"is_trusted_caller":
+{ Args: Record<PropertyKey, never>; Returns: boolean
+                           },
+"is_verified_creator":
+{ Args: Record<PropertyKey, never>; Returns: boolean
+                           },
+"list_users":
+{ Args: { "after_created"?: string,"after_id"?: string,"page_size"?: number,"search"?: string }; Returns: {
+              "created_at": string,"email": string,"id": string,"is_verified": boolean,"last_sign_in_at": string,"role": string,"username": string
+            }[]
+                           },
+"record_user_added":
+{ Args: { "user_id": string }; Returns: undefined
+                           },
+"record_view":
+{ Args: { "video_id": string,"viewer_key"?: string }; Returns: boolean
+                           },
+"review_category_request":
+{ Args: { "approved": boolean,"category_id": string,"creator_id": string }; Returns: {
+              "category_id": string,
+"created_at": string,
+"creator_id": string,
+"status": string,
+"updated_at": string
+            }
+                          SetofOptions: {
+        from: "*"
+        to: "creator_categories"
+        isOneToOne: true
+        isSetofReturn: false
+      } },
+"review_creator_application":
+{ Args: { "application_id": string,"approved": boolean,"review_notes"?: string }; Returns: {
+              "created_at": string,
+"creator_id": string,
+"id": string,
+"portfolio_path": string | null,
+"portfolio_type": string | null,
+"review_notes": string | null,
+"reviewed_at": string | null,
+"reviewed_by": string | null,
+"status": string,
+"updated_at": string
+            }
+                          SetofOptions: {
+        from: "*"
+        to: "creator_applications"
+        isOneToOne: true
+        isSetofReturn: false
+      } },
+"session_is_active":
+{ Args: Record<PropertyKey, never>; Returns: boolean
+                           },
+"storage_quota_bytes":
+{ Args: Record<PropertyKey, never>; Returns: number
+                           },
+"user_emails":
+{ Args: { "user_ids": (string)[] }; Returns: {
+              "email": string,"id": string
+            }[]
+                           },
+"video_status_message":
+{ Args: { "video_id": string }; Returns: string
+                           },
+"write_admin_audit":
+{ Args: { "action": string,"details"?: Json,"target_id": string,"target_label": string,"target_type": string }; Returns: undefined
+                           }
+          }
+          Enums: {
+            [_ in never]: never
+          }
+          CompositeTypes: {
+            [_ in never]: never
+          }
         }
-        SetofOptions: {
-          from: '*'
-          to: 'creator_applications'
-          isOneToOne: true
-          isSetofReturn: false
-        }
-      }
-      session_is_active: { Args: Record<PropertyKey, never>; Returns: boolean }
-      storage_quota_bytes: { Args: Record<PropertyKey, never>; Returns: number }
-      user_emails: {
-        Args: { user_ids: string[] }
-        Returns: {
-          email: string
-          id: string
-        }[]
-      }
-      video_status_message: { Args: { video_id: string }; Returns: string }
-      write_admin_audit: {
-        Args: { action: string; details?: Json; target_id: string; target_label: string; target_type: string }
-        Returns: undefined
-      }
-    }
-    Enums: {
-      [_ in never]: never
-    }
-    CompositeTypes: {
-      [_ in never]: never
-    }
-  }
 }
 
 type DatabaseWithoutInternals = Omit<Database, '__InternalSupabase'>
 
-type DefaultSchema = DatabaseWithoutInternals[Extract<keyof Database, 'public'>]
+type DefaultSchema = DatabaseWithoutInternals[Extract<keyof Database, "public">]
 
 export type Tables<
   DefaultSchemaTableNameOrOptions extends
-    keyof (DefaultSchema['Tables'] & DefaultSchema['Views']) | { schema: keyof DatabaseWithoutInternals },
-  TableName extends (DefaultSchemaTableNameOrOptions extends {
+    | keyof (DefaultSchema["Tables"] & DefaultSchema["Views"])
+    | { schema: keyof DatabaseWithoutInternals },
+  TableName extends DefaultSchemaTableNameOrOptions extends {
     schema: keyof DatabaseWithoutInternals
   }
-    ? keyof (DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions['schema']]['Tables'] &
-        DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions['schema']]['Views'])
-    : never) = never,
+    ? keyof (DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"] &
+        DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Views"])
+    : never = never
 > = DefaultSchemaTableNameOrOptions extends { schema: keyof DatabaseWithoutInternals }
-  ? (DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions['schema']]['Tables'] &
-      DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions['schema']]['Views'])[TableName] extends {
+  ? (DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"] &
+      DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Views"])[TableName] extends {
       Row: infer R
     }
     ? R
     : never
-  : DefaultSchemaTableNameOrOptions extends keyof (DefaultSchema['Tables'] & DefaultSchema['Views'])
-    ? (DefaultSchema['Tables'] & DefaultSchema['Views'])[DefaultSchemaTableNameOrOptions] extends {
-        Row: infer R
-      }
-      ? R
-      : never
+  : DefaultSchemaTableNameOrOptions extends keyof (DefaultSchema["Tables"] & DefaultSchema["Views"])
+  ? (DefaultSchema["Tables"] & DefaultSchema["Views"])[DefaultSchemaTableNameOrOptions] extends {
+      Row: infer R
+    }
+    ? R
     : never
+  : never
 
 export type TablesInsert<
-  DefaultSchemaTableNameOrOptions extends keyof DefaultSchema['Tables'] | { schema: keyof DatabaseWithoutInternals },
-  TableName extends (DefaultSchemaTableNameOrOptions extends {
+  DefaultSchemaTableNameOrOptions extends
+    | keyof DefaultSchema["Tables"]
+    | { schema: keyof DatabaseWithoutInternals },
+  TableName extends DefaultSchemaTableNameOrOptions extends {
     schema: keyof DatabaseWithoutInternals
   }
-    ? keyof DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions['schema']]['Tables']
-    : never) = never,
+    ? keyof DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"]
+    : never = never
 > = DefaultSchemaTableNameOrOptions extends { schema: keyof DatabaseWithoutInternals }
-  ? DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions['schema']]['Tables'][TableName] extends {
+  ? DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"][TableName] extends {
       Insert: infer I
     }
     ? I
     : never
-  : DefaultSchemaTableNameOrOptions extends keyof DefaultSchema['Tables']
-    ? DefaultSchema['Tables'][DefaultSchemaTableNameOrOptions] extends {
-        Insert: infer I
-      }
-      ? I
-      : never
+  : DefaultSchemaTableNameOrOptions extends keyof DefaultSchema["Tables"]
+  ? DefaultSchema["Tables"][DefaultSchemaTableNameOrOptions] extends {
+      Insert: infer I
+    }
+    ? I
     : never
+  : never
 
 export type TablesUpdate<
-  DefaultSchemaTableNameOrOptions extends keyof DefaultSchema['Tables'] | { schema: keyof DatabaseWithoutInternals },
-  TableName extends (DefaultSchemaTableNameOrOptions extends {
+  DefaultSchemaTableNameOrOptions extends
+    | keyof DefaultSchema["Tables"]
+    | { schema: keyof DatabaseWithoutInternals },
+  TableName extends DefaultSchemaTableNameOrOptions extends {
     schema: keyof DatabaseWithoutInternals
   }
-    ? keyof DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions['schema']]['Tables']
-    : never) = never,
+    ? keyof DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"]
+    : never = never
 > = DefaultSchemaTableNameOrOptions extends { schema: keyof DatabaseWithoutInternals }
-  ? DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions['schema']]['Tables'][TableName] extends {
+  ? DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"][TableName] extends {
       Update: infer U
     }
     ? U
     : never
-  : DefaultSchemaTableNameOrOptions extends keyof DefaultSchema['Tables']
-    ? DefaultSchema['Tables'][DefaultSchemaTableNameOrOptions] extends {
-        Update: infer U
-      }
-      ? U
-      : never
+  : DefaultSchemaTableNameOrOptions extends keyof DefaultSchema["Tables"]
+  ? DefaultSchema["Tables"][DefaultSchemaTableNameOrOptions] extends {
+      Update: infer U
+    }
+    ? U
     : never
+  : never
 
 export type Enums<
-  DefaultSchemaEnumNameOrOptions extends keyof DefaultSchema['Enums'] | { schema: keyof DatabaseWithoutInternals },
-  EnumName extends (DefaultSchemaEnumNameOrOptions extends {
+  DefaultSchemaEnumNameOrOptions extends
+    | keyof DefaultSchema["Enums"]
+    | { schema: keyof DatabaseWithoutInternals },
+  EnumName extends DefaultSchemaEnumNameOrOptions extends {
     schema: keyof DatabaseWithoutInternals
   }
-    ? keyof DatabaseWithoutInternals[DefaultSchemaEnumNameOrOptions['schema']]['Enums']
-    : never) = never,
+    ? keyof DatabaseWithoutInternals[DefaultSchemaEnumNameOrOptions["schema"]]["Enums"]
+    : never = never
 > = DefaultSchemaEnumNameOrOptions extends { schema: keyof DatabaseWithoutInternals }
-  ? DatabaseWithoutInternals[DefaultSchemaEnumNameOrOptions['schema']]['Enums'][EnumName]
-  : DefaultSchemaEnumNameOrOptions extends keyof DefaultSchema['Enums']
-    ? DefaultSchema['Enums'][DefaultSchemaEnumNameOrOptions]
-    : never
+  ? DatabaseWithoutInternals[DefaultSchemaEnumNameOrOptions["schema"]]["Enums"][EnumName]
+  : DefaultSchemaEnumNameOrOptions extends keyof DefaultSchema["Enums"]
+  ? DefaultSchema["Enums"][DefaultSchemaEnumNameOrOptions]
+  : never
 
 export type CompositeTypes<
-  PublicCompositeTypeNameOrOptions extends keyof DefaultSchema['CompositeTypes'] | { schema: keyof DatabaseWithoutInternals },
-  CompositeTypeName extends (PublicCompositeTypeNameOrOptions extends {
+  PublicCompositeTypeNameOrOptions extends
+    | keyof DefaultSchema["CompositeTypes"]
+    | { schema: keyof DatabaseWithoutInternals },
+  CompositeTypeName extends PublicCompositeTypeNameOrOptions extends {
     schema: keyof DatabaseWithoutInternals
   }
-    ? keyof DatabaseWithoutInternals[PublicCompositeTypeNameOrOptions['schema']]['CompositeTypes']
-    : never) = never,
+    ? keyof DatabaseWithoutInternals[PublicCompositeTypeNameOrOptions["schema"]]["CompositeTypes"]
+    : never = never
 > = PublicCompositeTypeNameOrOptions extends { schema: keyof DatabaseWithoutInternals }
-  ? DatabaseWithoutInternals[PublicCompositeTypeNameOrOptions['schema']]['CompositeTypes'][CompositeTypeName]
-  : PublicCompositeTypeNameOrOptions extends keyof DefaultSchema['CompositeTypes']
-    ? DefaultSchema['CompositeTypes'][PublicCompositeTypeNameOrOptions]
-    : never
+  ? DatabaseWithoutInternals[PublicCompositeTypeNameOrOptions["schema"]]["CompositeTypes"][CompositeTypeName]
+  : PublicCompositeTypeNameOrOptions extends keyof DefaultSchema["CompositeTypes"]
+  ? DefaultSchema["CompositeTypes"][PublicCompositeTypeNameOrOptions]
+  : never
 
 export const Constants = {
-  public: {
-    Enums: {},
-  },
+  "public": {
+          Enums: {
+            
+          }
+        }
 } as const

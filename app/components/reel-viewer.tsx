@@ -215,7 +215,8 @@ export function ReelViewer({
   }, [fetcher.state, fetcher.data])
 
   const interactive = (target: EventTarget | null) =>
-    target instanceof Element && Boolean(target.closest('a, button, summary, details, form, input, select, textarea, video[controls]'))
+    target instanceof Element &&
+    Boolean(target.closest('a, button, summary, details, form, input, select, textarea, video[controls]'))
 
   const onPointerDown = (event: ReactPointerEvent<HTMLDivElement>) => {
     if (!event.isPrimary || interactive(event.target)) return
@@ -332,7 +333,9 @@ function ReelClip({
   const nav =
     'inline-flex h-11 w-11 items-center justify-center rounded-full bg-black/45 ring-1 ring-inset ring-white/15 backdrop-blur transition-colors hover:bg-black/65 sm:bg-white/10 sm:hover:bg-white/20'
   // Without JavaScript the browser's own controls take the bottom of the clip: keep clear of them.
-  const bottom = hydrated ? 'bottom-[calc(1.25rem+env(safe-area-inset-bottom))]' : 'bottom-[calc(4rem+env(safe-area-inset-bottom))]'
+  const bottom = hydrated
+    ? 'bottom-[calc(1.25rem+env(safe-area-inset-bottom))]'
+    : 'bottom-[calc(4rem+env(safe-area-inset-bottom))]'
   return (
     <section
       id={reelAnchor(item.id)}
@@ -410,7 +413,7 @@ function ReelClip({
               </button>
             </>
           ) : null}
-          <SparkMenu id={item.id} />
+          <SparkMenu id={item.id} creatorId={item.creator.id} />
         </div>
       </div>
 
@@ -442,9 +445,7 @@ function NavButton({
   className: string
   children: ReactNode
 }) {
-  const icon = (
-    <SolidIcon>{children}</SolidIcon>
-  )
+  const icon = <SolidIcon>{children}</SolidIcon>
   if (!targetId) {
     return (
       <button type="button" disabled aria-label={label} className={`${className} cursor-default opacity-35`}>
@@ -468,7 +469,7 @@ function NavButton({
 }
 
 /** The spark menu (a disclosure that opens without JS): its report sends 'inappropriate content' (spec §9). */
-function SparkMenu({ id }: { id: string }) {
+function SparkMenu({ id, creatorId }: { id: string; creatorId: string }) {
   return (
     <details className="group relative">
       <summary className="inline-flex h-11 w-11 cursor-pointer list-none items-center justify-center rounded-full bg-black/45 backdrop-blur hover:bg-black/65 [&::-webkit-details-marker]:hidden">
@@ -479,6 +480,7 @@ function SparkMenu({ id }: { id: string }) {
         <QuickReportButton
           contentType="video"
           contentId={id}
+          authorId={creatorId}
           className="flex min-h-11 w-full items-center gap-2 rounded-lg px-3 text-left text-sm font-medium hover:bg-red-50 hover:text-red-700"
         />
       </div>

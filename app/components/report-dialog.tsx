@@ -58,11 +58,13 @@ export interface ReportTargetProps {
   contentId: string
   /** Where the no-JS report page sends the visitor back; default: the current page. */
   returnTo?: string
+  /** Who made the content: their own content offers them no report control (Postgres refuses it anyway). */
+  authorId?: string | null
 }
 
 const NOUNS: Record<ReportContentType, string> = { video: 'video', quote: 'quote', comment: 'comment' }
 
-export function reportPageHref({ contentType, contentId, returnTo }: Required<ReportTargetProps>): string {
+export function reportPageHref({ contentType, contentId, returnTo }: Required<Omit<ReportTargetProps, 'authorId'>>): string {
   const params = new URLSearchParams({ contentType, contentId, returnTo })
   return `${REPORT_ACTION}?${params}`
 }
@@ -75,6 +77,12 @@ function useReturnTo(returnTo: string | undefined): string {
 function useSignedIn(): boolean {
   const root = useRouteLoaderData<{ user: unknown }>('root')
   return Boolean(root?.user)
+}
+
+/** True when the signed-in viewer made this content. */
+function useOwnContent(authorId: string | null | undefined): boolean {
+  const root = useRouteLoaderData<{ user: { id: string } | null }>('root')
+  return Boolean(authorId && root?.user?.id === authorId)
 }
 
 const looks = {
@@ -92,6 +100,7 @@ export function ReportControl({
   contentId,
   contentLabel,
   returnTo,
+  authorId,
   variant = 'icon',
   className = '',
 }: ReportTargetProps & {
@@ -114,7 +123,9 @@ export function ReportControl({
     </>
   )
   const classes = `${looks[variant]} ${className}`
+  const own = useOwnContent(authorId)
 
+  if (own) return null
   if (!hydrated || !signedIn) {
     return (
       <Link
@@ -197,7 +208,7 @@ function DialogForm({
   contentId,
   returnTo,
   onDone,
-}: Required<ReportTargetProps> & { onDone: () => void }) {
+}: Required<Omit<ReportTargetProps, 'authorId'>> & { onDone: () => void }) {
   const fetcher = useFetcher<ReportActionData>()
   const [clientErrors, setClientErrors] = useState<ReportErrors | null>(null)
   const result = fetcher.state === 'idle' ? fetcher.data : undefined
@@ -302,6 +313,7 @@ export function QuickReportButton({
   contentType,
   contentId,
   returnTo,
+  authorId,
   className = '',
   children = 'Report inappropriate content',
 }: ReportTargetProps & { className?: string; children?: ReactNode }) {
@@ -309,7 +321,9 @@ export function QuickReportButton({
   const back = useReturnTo(returnTo)
   const signedIn = useSignedIn()
   const hydrated = useHydrated()
+  const own = useOwnContent(authorId)
   const result = fetcher.state === 'idle' ? fetcher.data : undefined
+  if (own) return null
   if (!signedIn) {
     return (
       <Link to={`/login?redirectTo=${encodeURIComponent(back)}`} className={className}>

@@ -78,10 +78,7 @@ export function VideoCard({
             </Link>
           </Heading>
           <p className="mt-1 truncate text-sm text-ink-600">
-            <Link
-              to={`/creator/${video.creator.id}`}
-              className="relative z-10 font-medium hover:text-brand-700 hover:underline"
-            >
+            <Link to={`/creator/${video.creator.id}`} className="relative z-10 font-medium hover:text-brand-700 hover:underline">
               {video.creator.username}
             </Link>
             {spark ? null : <span className="text-ink-500"> · {video.category.name}</span>}
@@ -89,7 +86,7 @@ export function VideoCard({
           {description ? <p className={`mt-1.5 text-sm text-ink-500 ${spark ? 'line-clamp-2' : ''}`}>{description}</p> : null}
         </div>
         <div className="relative z-10 -mr-2 -mt-2 self-start">
-          <ReportControl contentType="video" contentId={video.id} contentLabel={video.title} />
+          <ReportControl contentType="video" contentId={video.id} contentLabel={video.title} authorId={video.creator.id} />
         </div>
       </div>
     </article>
@@ -131,7 +128,9 @@ function Thumbnail({ url, spark, eager }: { url: string | null; spark: boolean; 
     <>
       <div
         className={`absolute inset-0 flex flex-col items-center justify-center gap-2 p-4 text-center ${
-          spark ? 'bg-gradient-to-br from-spark-500 via-rose-500 to-brand-700' : 'bg-gradient-to-br from-brand-700 via-brand-900 to-ink-950'
+          spark
+            ? 'bg-gradient-to-br from-spark-500 via-rose-500 to-brand-700'
+            : 'bg-gradient-to-br from-brand-700 via-brand-900 to-ink-950'
         }`}
         aria-hidden={state === 'shown' || state === 'loading' ? true : undefined}
       >

@@ -19,6 +19,14 @@ export interface PendingApplication {
   portfolioType: 'video' | 'image' | 'document' | null
 }
 
+/** A verified creator's new category requests (pending creator_categories rows). */
+export interface CategoryRequest {
+  creatorId: string
+  username: string
+  email: string | null
+  categories: { id: string; name: string; requestedAt: string }[]
+}
+
 export interface ReportedContent {
   /** null when the content is gone (removed, or deleted by its owner). */
   label: string | null

@@ -16,7 +16,7 @@ import { SubmitButton } from '~/components/ui/submit-button'
 import { parseReport, parseReportTarget, REPORT_MESSAGES, reportValues } from '~/lib/schemas/report'
 import { redirectWithFlash } from '~/server/http/flash.server'
 import { badRequest, jsonWithHeaders } from '~/server/http/responses.server'
-import { createReport, findReportTarget } from '~/server/reports.server'
+import { createReport, findReportTarget, isOwnContent } from '~/server/reports.server'
 import { requireUser } from '~/server/permissions.server'
 import { safeRedirect } from '~/server/session.server'
 
@@ -37,6 +37,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const target = parseReportTarget(params)
   const found = target ? await findReportTarget(claims, target) : null
   if (!found) throw new Response(REPORT_MESSAGES.content, { status: 404, headers })
+  if (await isOwnContent(claims, found)) throw new Response(REPORT_MESSAGES.own, { status: 403, headers })
   return jsonWithHeaders({ target: found, returnTo: backTo(params.get('returnTo')) }, 200, headers)
 }
 
@@ -70,6 +71,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
       500,
       headers,
     )
+  }
+  if (outcome.status === 'own') {
+    return jsonWithHeaders<ReportActionData>({ ok: false, formError: REPORT_MESSAGES.own }, 403, headers)
   }
   if (outcome.status === 'not-found') {
     return jsonWithHeaders<ReportActionData>({ ok: false, formError: REPORT_MESSAGES.content }, 404, headers)
@@ -134,7 +138,14 @@ export function ErrorBoundary() {
       />
     )
   }
+  if (isRouteErrorResponse(error) && error.status === 403) {
+    return <StatusCard title="Your own content" message={REPORT_MESSAGES.own} action={{ href: '/feed', label: 'Back to Feed' }} />
+  }
   return (
-    <StatusCard title={REPORT_FLASH_FAILED} message="Please try again in a moment." action={{ href: '/feed', label: 'Back to Feed' }} />
+    <StatusCard
+      title={REPORT_FLASH_FAILED}
+      message="Please try again in a moment."
+      action={{ href: '/feed', label: 'Back to Feed' }}
+    />
   )
 }

@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
-import type { PendingApplication } from '~/lib/admin-types'
+import type { CategoryRequest, PendingApplication } from '~/lib/admin-types'
 import { isUuid } from '~/lib/ids'
-import { ADMIN_MESSAGES, type ReviewInput } from '~/lib/schemas/admin'
+import { ADMIN_MESSAGES, type ReviewCategoryInput, type ReviewInput } from '~/lib/schemas/admin'
 import { asCaller, asServiceRole, type JwtClaims, type Tx } from './db.server'
 import { DomainError, isPermissionError } from './errors.server'
 import { allowed } from './permissions.server'
@@ -100,7 +100,9 @@ export async function reviewApplication(
   if (!isUuid(input.applicationId)) throw new DomainError('not_found', ADMIN_MESSAGES.applicationNotFound)
   try {
     await asCaller(claims, (tx) =>
-      sql`select id from public.review_creator_application(${input.applicationId}::uuid, ${input.approved}, ${input.reviewNotes})`.execute(tx),
+      sql`select id from public.review_creator_application(${input.applicationId}::uuid, ${input.approved}, ${input.reviewNotes})`.execute(
+        tx,
+      ),
     )
   } catch (error) {
     if (isPermissionError(error)) throw new DomainError('forbidden', ADMIN_MESSAGES.forbidden)
@@ -111,6 +113,70 @@ export async function reviewApplication(
   return input.approved ? 'approved' : 'rejected'
 }
 
+/**
+ * Verified creators' new category requests (pending creator_categories rows of
+ * a creator who is already verified; an unverified creator's categories are
+ * decided with their application), one entry per creator, oldest first.
+ */
+export async function listCategoryRequests(claims: JwtClaims | null): Promise<CategoryRequest[]> {
+  if (!claims) throw new DomainError('unauthenticated', ADMIN_MESSAGES.forbidden)
+  return asCaller(claims, async (tx) => {
+    await assertAdmin(tx, claims)
+    const rows = await tx
+      .selectFrom('creator_categories as cc')
+      .innerJoin('profiles as p', 'p.id', 'cc.creator_id')
+      .innerJoin('categories as c', 'c.id', 'cc.category_id')
+      .select(['cc.creator_id', 'cc.category_id', 'cc.created_at', 'c.name', 'p.username'])
+      .where('cc.status', '=', 'pending')
+      .where('p.role', '=', 'creator')
+      .where('p.is_verified', '=', true)
+      .orderBy('cc.created_at', 'asc')
+      .orderBy('c.position', 'asc')
+      .limit(500)
+      .execute()
+    if (rows.length === 0) return []
+    const ids = [...new Set(rows.map((row) => row.creator_id))]
+    const emails = await sql<{
+      id: string
+      email: string
+    }>`select id, email from public.user_emails(${sql.val(ids)}::uuid[])`.execute(tx)
+    const emailOf = new Map(emails.rows.map((row) => [row.id, row.email]))
+    const byCreator = new Map<string, CategoryRequest>()
+    for (const row of rows) {
+      const entry = byCreator.get(row.creator_id) ?? {
+        creatorId: row.creator_id,
+        username: row.username,
+        email: emailOf.get(row.creator_id) ?? null,
+        categories: [],
+      }
+      entry.categories.push({ id: row.category_id, name: row.name, requestedAt: row.created_at })
+      byCreator.set(row.creator_id, entry)
+    }
+    return [...byCreator.values()]
+  })
+}
+
+/** Approves or rejects one category request (`public.review_category_request()`: admins only, audited). */
+export async function reviewCategoryRequest(
+  claims: JwtClaims | null,
+  input: ReviewCategoryInput,
+): Promise<'categoryApproved' | 'categoryRejected'> {
+  if (!claims) throw new DomainError('unauthenticated', ADMIN_MESSAGES.forbidden)
+  if (!isUuid(input.creatorId)) throw new DomainError('not_found', ADMIN_MESSAGES.categoryNotFound)
+  try {
+    await asCaller(claims, (tx) =>
+      sql`select creator_id from public.review_category_request(${input.creatorId}::uuid, ${input.categoryId}, ${input.approved})`.execute(
+        tx,
+      ),
+    )
+  } catch (error) {
+    if (isPermissionError(error)) throw new DomainError('forbidden', ADMIN_MESSAGES.forbidden)
+    if ((error as { code?: unknown }).code === 'P0002') throw new DomainError('not_found', ADMIN_MESSAGES.categoryNotFound)
+    throw error
+  }
+  return input.approved ? 'categoryApproved' : 'categoryRejected'
+}
+
 async function notifyCreator(supabase: Supabase, applicationId: string): Promise<void> {
   try {
     const result = await Promise.race([
@@ -119,7 +185,10 @@ async function notifyCreator(supabase: Supabase, applicationId: string): Promise
     ])
     if (result.error) console.warn(`[applications] the review email for ${applicationId} was not sent: ${result.error.message}`)
   } catch (error) {
-    console.warn(`[applications] the review email for ${applicationId} was not sent:`, error instanceof Error ? error.message : error)
+    console.warn(
+      `[applications] the review email for ${applicationId} was not sent:`,
+      error instanceof Error ? error.message : error,
+    )
   }
 }
 
@@ -152,7 +221,9 @@ export async function portfolioUrl(claims: JwtClaims | null, creatorId: string):
   if (!path) throw none
   const object = await asServiceRole('the portfolio an admin asked to see: its type decides inline or download', (tx) =>
     sql<{ mimetype: string | null }>`
-      select metadata ->> 'mimetype' as mimetype from storage.objects where bucket_id = 'portfolios' and name = ${path}`.execute(tx),
+      select metadata ->> 'mimetype' as mimetype from storage.objects where bucket_id = 'portfolios' and name = ${path}`.execute(
+      tx,
+    ),
   )
   const mimetype = object.rows[0]?.mimetype
   if (object.rows.length === 0) throw none

@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import type { ReportGroup } from '~/lib/admin-types'
 import { thumbnailUrl } from '~/lib/media-urls'
 import { ADMIN_MESSAGES, type DecideReportInput, type ReportStatus } from '~/lib/schemas/admin'
@@ -22,6 +23,8 @@ export type ReportOutcome =
   | { status: 'duplicate' }
   /** No such content, or content the caller cannot see. */
   | { status: 'not-found' }
+  /** The caller made this content: nobody reports their own (the insert policy). */
+  | { status: 'own' }
 
 /**
  * Stores the caller's report. No `returning`: Postgres would apply the select
@@ -45,10 +48,21 @@ export async function createReport(claims: JwtClaims, input: ReportInput): Promi
     const code = (error as { code?: unknown }).code
     // reports_one_pending_idx: a second click, or a second tab.
     if (code === '23505') return { status: 'duplicate' }
-    // The insert policy's check failed: the content does not exist or is hidden from the caller.
-    if (code === '42501') return { status: 'not-found' }
+    // The insert policy's check failed: the caller's own content, or content that does not exist or is hidden.
+    if (code === '42501') return (await isOwnContent(claims, input)) ? { status: 'own' } : { status: 'not-found' }
     throw error
   }
+}
+
+/** Whether the caller made this content (`public.is_own_content()`, the insert policy's rule). */
+export async function isOwnContent(
+  claims: JwtClaims,
+  target: { contentType: ReportContentType; contentId: string },
+): Promise<boolean> {
+  const result = await asCaller(claims, (tx) =>
+    sql<{ own: boolean }>`select public.is_own_content(${target.contentType}, ${target.contentId}::uuid) as own`.execute(tx),
+  )
+  return Boolean(result.rows[0]?.own)
 }
 
 /** What a report page shows about its content: a title or an excerpt, when the caller can see it. */
@@ -235,7 +249,9 @@ async function filesOf(tx: Tx, type: ReportContentType, id: string): Promise<Fil
   if (!video) return null
   const quotes = await tx.selectFrom('quotes').select(['id', 'response_source_path']).where('video_id', '=', id).execute()
   return {
-    uploads: [video.source_path, ...quotes.map((quote) => quote.response_source_path)].filter((path): path is string => Boolean(path)),
+    uploads: [video.source_path, ...quotes.map((quote) => quote.response_source_path)].filter((path): path is string =>
+      Boolean(path),
+    ),
     mediaPrefix: `videos/${id}/`,
     extraMediaPrefixes: quotes.map((quote) => `quotes/${quote.id}/`),
     thumbnails: [video.thumbnail_path, `${video.creator_id}/${id}-poster.jpg`].filter((path): path is string => Boolean(path)),

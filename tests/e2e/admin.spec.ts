@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import type { BrowserContext } from '@playwright/test'
+import type { BrowserContext, Locator } from '@playwright/test'
 import { ffmpeg, makeClip } from '../integration/media/clips'
 import {
   addSessionCookies,
@@ -46,7 +46,13 @@ async function makeCreatorWithPortfolio(baseURL: string, made: string[]): Promis
   const portfolio = `${id}/portfolio.png`
   const upload = await service.storage.from('portfolios').upload(portfolio, PNG_1X1, { contentType: 'image/png' })
   expect(upload.error).toBeNull()
-  const account = { id, email: `portfolio-${suffix}@lumen.test`, password: `Pw-${randomUUID()}`, username: `portfolio_${suffix}`, role: 'creator' as const }
+  const account = {
+    id,
+    email: `portfolio-${suffix}@lumen.test`,
+    password: `Pw-${randomUUID()}`,
+    username: `portfolio_${suffix}`,
+    role: 'creator' as const,
+  }
   const { error } = await service.auth.admin.createUser({
     id,
     email: account.email,
@@ -66,7 +72,12 @@ async function makeCreatorWithPortfolio(baseURL: string, made: string[]): Promis
   return account
 }
 
-async function signedInContext(browser: { newContext: (options: object) => Promise<BrowserContext> }, baseURL: string, account: { email: string; password: string }, javaScriptEnabled: boolean) {
+async function signedInContext(
+  browser: { newContext: (options: object) => Promise<BrowserContext> },
+  baseURL: string,
+  account: { email: string; password: string },
+  javaScriptEnabled: boolean,
+) {
   const context = await browser.newContext({ baseURL, javaScriptEnabled })
   await addSessionCookies(context, baseURL, await signInForCookies(baseURL, account.email, account.password))
   return context
@@ -75,6 +86,11 @@ async function signedInContext(browser: { newContext: (options: object) => Promi
 async function mediaFiles(baseURL: string, videoId: string): Promise<string[]> {
   const { data } = await supabaseFor(baseURL, 'service').storage.from('media').list(`videos/${videoId}`)
   return (data ?? []).map((file) => file.name)
+}
+
+/** A confirmation's trigger once hydrated (a dialog button; before that, a plain link or submit of the same name). */
+function dialogTrigger(scope: Page | Locator, name: string) {
+  return scope.getByRole('button', { name }).and(scope.locator('[aria-haspopup="dialog"]'))
 }
 
 function applicationCard(page: Page, username: string) {
@@ -87,7 +103,12 @@ let thumbnail: string
 
 test.beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'lumen-e2e-admin-'))
-  clip = await makeClip(path.join(dir, 'lesson.mp4'), { width: 320, height: 180, seconds: 2, output: ['-movflags', '+faststart'] })
+  clip = await makeClip(path.join(dir, 'lesson.mp4'), {
+    width: 320,
+    height: 180,
+    seconds: 2,
+    output: ['-movflags', '+faststart'],
+  })
   thumbnail = path.join(dir, 'thumbnail.jpg')
   await ffmpeg(['-f', 'lavfi', '-i', 'color=c=0x4f46e5:s=640x360', '-frames:v', '1', thumbnail])
 })
@@ -105,7 +126,12 @@ test.describe('admin console', () => {
     test.describe(`with JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, () => {
       test.use({ javaScriptEnabled })
 
-      test('an admin opens a new creator’s portfolio and approves them; the creator can then upload', async ({ page, baseURL, signedInAs, browser }) => {
+      test('an admin opens a new creator’s portfolio and approves them; the creator can then upload', async ({
+        page,
+        baseURL,
+        signedInAs,
+        browser,
+      }) => {
         const made: string[] = []
         const creator = await makeCreatorWithPortfolio(baseURL!, made)
         await signedInAs('admin')
@@ -136,7 +162,13 @@ test.describe('admin console', () => {
         for (const id of made) await supabaseFor(baseURL!, 'service').auth.admin.deleteUser(id)
       })
 
-      test('a learner reports a video; the admin removes it; it is gone for everyone with its files', async ({ page, baseURL, signedInAs, makeUser, browser }) => {
+      test('a learner reports a video; the admin removes it; it is gone for everyone with its files', async ({
+        page,
+        baseURL,
+        signedInAs,
+        makeUser,
+        browser,
+      }) => {
         test.setTimeout(90_000)
         const creator = { email: DEMO_ACCOUNTS.creator.email, password: DEMO_PASSWORD }
         const reporter = await makeUser({ role: 'user', label: 'reporter' })
@@ -159,7 +191,14 @@ test.describe('admin console', () => {
         // A learner reports it (the report page's plain form).
         const reporterContext = await signedInContext(browser, baseURL!, reporter, javaScriptEnabled)
         const reported = await reporterContext.request.post('/report', {
-          form: { surface: 'page', contentType: 'video', contentId: videoId, reason: 'spam', details: 'Clickbait', returnTo: '/feed' },
+          form: {
+            surface: 'page',
+            contentType: 'video',
+            contentId: videoId,
+            reason: 'spam',
+            details: 'Clickbait',
+            returnTo: '/feed',
+          },
           headers: { Origin: baseURL! },
         })
         expect(reported.ok()).toBe(true)
@@ -169,17 +208,37 @@ test.describe('admin console', () => {
         const card = page.getByRole('article', { name: title })
         await expect(card.getByText('Clickbait')).toBeVisible()
         await expect(card.getByText(reporter.username, { exact: false })).toBeVisible()
-        await card.getByRole('link', { name: 'Remove video…' }).click()
-        await expect(page).toHaveURL(new RegExp(`confirm=${videoId}`))
-        await page.getByRole('button', { name: 'Yes, remove video' }).click()
+        if (javaScriptEnabled) {
+          // An in-place dialog: labelled, Escape closes it and gives the focus back.
+          const remove = dialogTrigger(card, 'Remove video…')
+          await remove.click()
+          const dialog = page.getByRole('dialog', { name: 'Remove this video?' })
+          await expect(dialog).toBeVisible()
+          await page.keyboard.press('Escape')
+          await expect(dialog).toHaveCount(0)
+          await expect(remove).toBeFocused()
+          await remove.click()
+          await dialog.getByRole('button', { name: 'Yes, remove video' }).click()
+          await expect(page).toHaveURL(/tab=reports/)
+          await expect(page).not.toHaveURL(/confirm=/)
+        } else {
+          await card.getByRole('link', { name: 'Remove video…' }).click()
+          await expect(page).toHaveURL(new RegExp(`confirm=${videoId}`))
+          await page.getByRole('button', { name: 'Yes, remove video' }).click()
+        }
         await expect(page.getByTestId('flash-toast')).toHaveText('Content removed.')
+        await expect(page.getByRole('article', { name: title })).toHaveCount(0)
 
         expect((await reporterContext.request.get(`/video/${videoId}`)).status()).toBe(404)
         await reporterContext.close()
         expect(await mediaFiles(baseURL!, videoId)).toEqual([])
       })
 
-      test('an admin adds a user (all fields required), then deletes them after confirming', async ({ page, baseURL, signedInAs }) => {
+      test('an admin adds a user (all fields required), then deletes them after confirming', async ({
+        page,
+        baseURL,
+        signedInAs,
+      }) => {
         await signedInAs('admin')
         await page.goto('/admin?tab=users')
         const form = page.getByRole('region', { name: 'Add user' })
@@ -202,11 +261,104 @@ test.describe('admin console', () => {
         await page.goto(`/admin?tab=users&q=${username}`)
         const row = page.getByRole('article', { name: username })
         await expect(row.getByText('Verified')).toBeVisible()
-        await row.getByRole('link', { name: `Delete ${username}` }).click()
-        await page.getByRole('button', { name: `Yes, delete ${username}` }).click()
+        await row.getByRole(javaScriptEnabled ? 'button' : 'link', { name: `Delete ${username}` }).click()
+        if (javaScriptEnabled) {
+          const dialog = page.getByRole('dialog', { name: `Delete ${username}?` })
+          await dialog.getByRole('button', { name: `Yes, delete ${username}` }).click()
+          // The row is gone with its button: the focus lands on the panel heading, not on the page body.
+          await expect(page.locator('#admin-panel-title')).toBeFocused()
+        } else {
+          await page.getByRole('button', { name: `Yes, delete ${username}` }).click()
+        }
         await expect(page.getByTestId('flash-toast')).toHaveText('User deleted.')
         await expect(page.getByRole('article', { name: username })).toHaveCount(0)
         await expect(page.getByRole('region', { name: 'Audit trail' }).getByText(`deleted user ${username}`)).toBeVisible()
+      })
+
+      test('an admin rejects an application after confirming, with the notes typed before', async ({
+        page,
+        baseURL,
+        signedInAs,
+      }) => {
+        const made: string[] = []
+        const creator = await makeCreatorWithPortfolio(baseURL!, made)
+        await signedInAs('admin')
+        await page.goto('/admin?tab=creators')
+        const card = applicationCard(page, creator.username)
+        await card.getByLabel('Review notes (optional)').fill('Please add a demo video')
+        if (javaScriptEnabled) {
+          const reject = dialogTrigger(card, `Reject… ${creator.username}`)
+          await reject.click()
+          const dialog = page.getByRole('dialog', { name: `Reject ${creator.username}?` })
+          await expect(dialog).toBeVisible()
+          await expect(dialog.getByLabel('Review notes (optional)')).toHaveValue('Please add a demo video')
+          await dialog.getByRole('button', { name: 'Cancel' }).first().click()
+          await expect(dialog).toHaveCount(0)
+          await expect(reject).toBeFocused()
+          await reject.click()
+          await dialog.getByRole('button', { name: `Yes, reject ${creator.username}` }).click()
+        } else {
+          await card.getByRole('button', { name: `Reject… ${creator.username}` }).click()
+          await expect(page).toHaveURL(/confirm=/)
+          const confirm = page.getByRole('status').filter({ hasText: `Reject ${creator.username}?` })
+          await expect(confirm.getByLabel('Review notes (optional)')).toHaveValue('Please add a demo video')
+          await confirm.getByRole('button', { name: `Yes, reject ${creator.username}` }).click()
+        }
+        await expect(page.getByTestId('flash-toast')).toHaveText('Application rejected.')
+        await expect(applicationCard(page, creator.username)).toHaveCount(0)
+        const { data } = await supabaseFor(baseURL!, 'service')
+          .from('creator_applications')
+          .select('status, review_notes')
+          .eq('creator_id', creator.id)
+          .single()
+        expect(data).toEqual({ status: 'rejected', review_notes: 'Please add a demo video' })
+        for (const id of made) await supabaseFor(baseURL!, 'service').auth.admin.deleteUser(id)
+      })
+
+      test('a verified creator’s new category requests are approved or rejected one by one', async ({
+        page,
+        baseURL,
+        signedInAs,
+      }) => {
+        // A creator who asked for two categories (the stand-in takes no table writes: the
+        // rows come from the sign-up metadata), then verified by an admin making them a creator.
+        const service = supabaseFor(baseURL!, 'service')
+        const suffix = randomUUID().slice(0, 8)
+        const creator = { username: `widens_${suffix}`, email: `widens-${suffix}@lumen.test` }
+        const created = await service.auth.admin.createUser({
+          email: creator.email,
+          password: `Pw-${randomUUID()}`,
+          email_confirm: true,
+          user_metadata: { username: creator.username, role: 'creator', creator_categories: ['media', 'health-wellness'] },
+        })
+        expect(created.error).toBeNull()
+        const creatorId = created.data.user!.id
+        await signedInAs('admin')
+        const verified = await page.request.post('/admin', {
+          form: { intent: 'change-role', tab: 'users', userId: creatorId, role: 'creator' },
+          headers: { Origin: baseURL! },
+          maxRedirects: 0,
+        })
+        expect(verified.status()).toBe(302)
+
+        await page.goto('/admin?tab=creators')
+        const requests = page.getByRole('article', { name: `Category requests of ${creator.username}` })
+        await expect(requests.getByText('Media', { exact: true })).toBeVisible()
+        await requests.getByRole('button', { name: `Approve Media for ${creator.username}` }).click()
+        await expect(page.getByTestId('flash-toast')).toHaveText('Category approved. The creator can publish in it now.')
+        await expect(requests.getByText('Media', { exact: true })).toHaveCount(0)
+        await requests.getByRole('button', { name: `Reject Health & Wellness for ${creator.username}` }).click()
+        await expect(page.getByTestId('flash-toast')).toHaveText('Category request rejected.')
+        await expect(requests).toHaveCount(0)
+
+        const { data } = await service.from('creator_categories').select('category_id, status').eq('creator_id', creatorId)
+        expect(data?.sort((x, y) => x.category_id.localeCompare(y.category_id))).toEqual([
+          { category_id: 'health-wellness', status: 'rejected' },
+          { category_id: 'media', status: 'approved' },
+        ])
+        await page.goto('/admin?tab=users')
+        await expect(page.getByRole('region', { name: 'Audit trail' }).getByText(`${creator.username}: Media`)).toBeVisible()
+        await service.auth.admin.deleteUser(creatorId)
       })
     })
   }
@@ -219,7 +371,12 @@ test.describe('admin console', () => {
     await expect(row.getByRole('link', { name: /Delete/ })).toHaveCount(0)
   })
 
-  test('a learner gets 403 for the page and for every admin form, and nothing changes', async ({ page, baseURL, signedInAs, makeUser }) => {
+  test('a learner gets 403 for the page and for every admin form, and nothing changes', async ({
+    page,
+    baseURL,
+    signedInAs,
+    makeUser,
+  }) => {
     const target = await makeUser({ role: 'creator', label: 'untouched' })
     await signedInAs('learner')
     const response = await page.goto('/admin')
@@ -227,6 +384,7 @@ test.describe('admin console', () => {
     await expect(page.getByRole('heading', { name: 'Access denied' })).toBeVisible()
     const posts: Record<string, string>[] = [
       { intent: 'review', applicationId: target.id, approved: 'true' },
+      { intent: 'review-category', creatorId: target.id, categoryId: 'technology-innovation', approved: 'true' },
       { intent: 'decide-report', contentType: 'video', contentId: target.id, status: 'removed' },
       { intent: 'add-user', username: 'sneaky', email: 'sneaky@lumen.test', password: 'Sneaky-2026', role: 'admin' },
       { intent: 'delete-user', userId: target.id },
@@ -238,7 +396,11 @@ test.describe('admin console', () => {
       expect(answer.status(), form.intent).toBe(403)
     }
     expect((await page.request.get(`/admin/portfolio/${target.id}`, { maxRedirects: 0 })).status()).toBe(403)
-    const { data } = await supabaseFor(baseURL!, 'service').from('profiles').select('role, is_verified').eq('id', target.id).single()
+    const { data } = await supabaseFor(baseURL!, 'service')
+      .from('profiles')
+      .select('role, is_verified')
+      .eq('id', target.id)
+      .single()
     expect(data).toEqual({ role: 'creator', is_verified: false })
   })
 })
@@ -252,7 +414,10 @@ test.describe('admin console layout', () => {
       await expectNoHorizontalScroll(page)
       await expectAccessible(page)
       if (process.env.ADMIN_SCREENSHOTS) {
-        await page.screenshot({ path: `${process.env.ADMIN_SCREENSHOTS}/admin-${tab}-${testInfo.project.name}.png`, fullPage: true })
+        await page.screenshot({
+          path: `${process.env.ADMIN_SCREENSHOTS}/admin-${tab}-${testInfo.project.name}.png`,
+          fullPage: true,
+        })
       }
     })
   }

@@ -1,14 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  REPORT_DUPLICATE,
-  REPORT_FLASH_SUCCESS,
-  REPORT_THANKS,
-  type ReportActionData,
-} from '../../app/components/report-dialog'
+import { REPORT_DUPLICATE, REPORT_FLASH_SUCCESS, REPORT_THANKS, type ReportActionData } from '../../app/components/report-dialog'
 import { REPORT_MESSAGES, SPARK_MENU_REPORT } from '../../app/lib/schemas/report'
 import { action, loader } from '../../app/routes/report'
 import { asCaller } from '../../app/server/db.server'
-import { createReport } from '../../app/server/reports.server'
+import { createReport, isOwnContent } from '../../app/server/reports.server'
 import { openVideoFixture, sessionCookieHeader, type Person, type VideoFixture } from './support/video-fixture'
 
 /**
@@ -18,7 +13,11 @@ import { openVideoFixture, sessionCookieHeader, type Person, type VideoFixture }
  * no second row), then success — for the modal's fetcher, the spark menu's
  * quick report and the no-JS page — and who can read the report afterwards.
  */
-type DataResult = { type: 'DataWithResponseInit'; data: ReportActionData; init: { status?: number; headers?: HeadersInit } | null }
+type DataResult = {
+  type: 'DataWithResponseInit'
+  data: ReportActionData
+  init: { status?: number; headers?: HeadersInit } | null
+}
 
 describe('reports', () => {
   let fixture: VideoFixture
@@ -64,14 +63,19 @@ describe('reports', () => {
     } catch (thrown) {
       result = thrown
     }
-    if (result instanceof Response) return { status: result.status, location: result.headers.get('Location'), headers: result.headers }
+    if (result instanceof Response)
+      return { status: result.status, location: result.headers.get('Location'), headers: result.headers }
     const data = result as DataResult
     return { status: data.init?.status ?? 200, data: data.data }
   }
 
   async function reportsOf(contentId: string, reader: Person = admin) {
     return asCaller(reader.claims, (tx) =>
-      tx.selectFrom('reports').select(['reporter_id', 'reason', 'details', 'status', 'content_type']).where('content_id', '=', contentId).execute(),
+      tx
+        .selectFrom('reports')
+        .select(['reporter_id', 'reason', 'details', 'status', 'content_type'])
+        .where('content_id', '=', contentId)
+        .execute(),
     )
   }
 
@@ -116,12 +120,24 @@ describe('reports', () => {
   })
 
   it('stores the modal’s report, answers the spec’s thanks, and a second one is a friendly duplicate', async () => {
-    const first = await answer({ surface: 'dialog', contentType: 'video', contentId: video, reason: 'misinformation', details: '  The dates are wrong.  ' })
+    const first = await answer({
+      surface: 'dialog',
+      contentType: 'video',
+      contentId: video,
+      reason: 'misinformation',
+      details: '  The dates are wrong.  ',
+    })
     expect(first).toEqual({ status: 200, data: { ok: true, outcome: 'created', message: REPORT_THANKS } })
     const again = await answer({ surface: 'dialog', contentType: 'video', contentId: video, reason: 'spam' })
     expect(again).toEqual({ status: 200, data: { ok: true, outcome: 'duplicate', message: REPORT_DUPLICATE } })
     expect(await reportsOf(video)).toEqual([
-      { reporter_id: learner.id, reason: 'misinformation', details: 'The dates are wrong.', status: 'pending', content_type: 'video' },
+      {
+        reporter_id: learner.id,
+        reason: 'misinformation',
+        details: 'The dates are wrong.',
+        status: 'pending',
+        content_type: 'video',
+      },
     ])
   })
 
@@ -161,7 +177,11 @@ describe('reports', () => {
   it('shows the report page only to signed-in users and only for content they can see', async () => {
     const get = async (query: string, headers: Record<string, string> = { Cookie: cookie }) => {
       try {
-        return await loader({ request: new Request(`http://lumen.test/report?${query}`, { headers }), params: {}, context: { clientIp: '' } })
+        return await loader({
+          request: new Request(`http://lumen.test/report?${query}`, { headers }),
+          params: {},
+          context: { clientIp: '' },
+        })
       } catch (thrown) {
         return thrown
       }
@@ -183,5 +203,32 @@ describe('reports', () => {
       status: 'duplicate',
     })
     expect(REPORT_FLASH_SUCCESS).toBe('Content reported successfully.')
+  })
+
+  it('refuses a report of one’s own content (403 with the reason), in the domain function and on the page', async () => {
+    const own = { contentType: 'video' as const, contentId: video, reason: 'spam' as const, details: '' }
+    expect(await createReport(creator.claims, own)).toEqual({ status: 'own' })
+    expect(await isOwnContent(creator.claims, own)).toBe(true)
+    expect(await isOwnContent(learner.claims, own)).toBe(false)
+    const creatorCookie = await sessionCookieHeader(fixture, creator)
+    const refused = await answer(
+      { surface: 'dialog', contentType: 'video', contentId: video, reason: 'spam' },
+      { Cookie: creatorCookie },
+    )
+    expect(refused).toMatchObject({ status: 403, data: { ok: false, formError: REPORT_MESSAGES.own } })
+    let page: unknown
+    try {
+      page = await loader({
+        request: new Request(`http://lumen.test/report?contentType=video&contentId=${video}`, {
+          headers: { Cookie: creatorCookie },
+        }),
+        params: {},
+        context: { clientIp: '' },
+      })
+    } catch (thrown) {
+      page = thrown
+    }
+    expect((page as Response).status).toBe(403)
+    expect((await reportsOf(video)).some((report) => report.reporter_id === creator.id)).toBe(false)
   })
 })

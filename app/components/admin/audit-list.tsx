@@ -4,6 +4,8 @@ import { formatDate } from '~/lib/format'
 const ACTION_LABELS: Record<string, string> = {
   'application.approved': 'approved creator',
   'application.rejected': 'rejected creator',
+  'category.approved': 'approved the category request',
+  'category.rejected': 'rejected the category request',
   'report.reviewed': 'marked reviewed a report of',
   'report.dismissed': 'dismissed a report of',
   'report.removed': 'removed reported',
@@ -18,7 +20,8 @@ function detailText(entry: AuditEntry): string | null {
   if (entry.action === 'user.role_changed') return `${String(details.from)} → ${String(details.to)}`
   if (entry.action === 'portfolios.fixed') return `${String(details.fixedCount ?? 0)} fixed`
   if (typeof details.review_notes === 'string' && details.review_notes) return `“${details.review_notes}”`
-  if (entry.action === 'user.added' || entry.action === 'user.deleted') return typeof details.role === 'string' ? details.role : null
+  if (entry.action === 'user.added' || entry.action === 'user.deleted')
+    return typeof details.role === 'string' ? details.role : null
   return null
 }
 
@@ -37,7 +40,10 @@ export function AuditList({ entries }: { entries: AuditEntry[] }) {
           {entries.map((entry) => {
             const detail = detailText(entry)
             return (
-              <li key={entry.id} className="flex flex-col gap-0.5 px-4 py-3 text-sm sm:flex-row sm:items-baseline sm:justify-between sm:gap-4">
+              <li
+                key={entry.id}
+                className="flex flex-col gap-0.5 px-4 py-3 text-sm sm:flex-row sm:items-baseline sm:justify-between sm:gap-4"
+              >
                 <p className="min-w-0 break-words text-ink-800">
                   <span className="font-semibold text-ink-900">{entry.actor ?? 'A deleted admin'}</span>{' '}
                   {ACTION_LABELS[entry.action] ?? entry.action}

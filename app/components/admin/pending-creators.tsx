@@ -1,35 +1,65 @@
-import { Form } from '@remix-run/react'
+import { Form, Link } from '@remix-run/react'
+import { useState } from 'react'
+import { Alert } from '~/components/ui/alert'
 import { TextAreaField } from '~/components/ui/field'
 import { SubmitButton } from '~/components/ui/submit-button'
-import type { PendingApplication } from '~/lib/admin-types'
+import type { CategoryRequest, PendingApplication } from '~/lib/admin-types'
 import { formatDate } from '~/lib/format'
 import { ADMIN_MESSAGES } from '~/lib/schemas/admin'
 import { Badge, EmptyPanel } from './admin-tabs'
+import { ConfirmAction } from './confirm-action'
 
 const PORTFOLIO_LABELS = { video: 'Demo Video', image: 'Portfolio Image', document: 'Document/CV' } as const
 
 /**
  * Pending Creators: one card per application with everything the spec lists
  * (username, email, bio, concentration, field of interest, requested
- * categories, applied date, portfolio), approve or reject with optional notes.
+ * categories, applied date, portfolio), approve, or reject after confirming
+ * (a dialog with JavaScript, `?confirm=<application id>` without); then the
+ * verified creators' new category requests, each approved or rejected.
  */
-export function PendingCreators({ applications }: { applications: PendingApplication[] }) {
-  if (applications.length === 0) {
-    return <EmptyPanel title="No pending creators" message="New creator applications will show up here." />
-  }
+export function PendingCreators({
+  applications,
+  categoryRequests,
+  confirm,
+  notes,
+}: {
+  applications: PendingApplication[]
+  categoryRequests: CategoryRequest[]
+  confirm: string | null
+  notes: string
+}) {
+  const confirming = confirm ? applications.find((application) => application.id === confirm) : undefined
   return (
-    <ul className="grid gap-4 lg:grid-cols-2">
-      {applications.map((application) => (
-        <li key={application.id}>
-          <ApplicationCard application={application} />
-        </li>
-      ))}
-    </ul>
+    <div className="space-y-8">
+      {confirming ? <ConfirmReject application={confirming} notes={notes} /> : null}
+      {applications.length === 0 ? (
+        <EmptyPanel title="No pending creators" message="New creator applications will show up here." />
+      ) : (
+        <ul className="grid gap-4 lg:grid-cols-2" aria-label="Creator applications">
+          {applications.map((application) => (
+            <li key={application.id}>
+              <ApplicationCard application={application} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <CategoryRequests requests={categoryRequests} />
+    </div>
   )
 }
 
+const NOTES_LABEL = 'Review notes (optional)'
+
 function ApplicationCard({ application }: { application: PendingApplication }) {
   const headingId = `application-${application.id}`
+  const formId = `review-${application.id}`
+  const [notes, setNotes] = useState('')
+  const rejectLabel = (
+    <>
+      Reject…<span className="sr-only"> {application.username}</span>
+    </>
+  )
   return (
     <article aria-labelledby={headingId} className="card flex h-full flex-col p-5">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -53,7 +83,10 @@ function ApplicationCard({ application }: { application: PendingApplication }) {
           <dd className="mt-1 flex flex-wrap gap-1.5">
             {application.categories.length === 0 ? <span className="text-ink-600">None chosen</span> : null}
             {application.categories.map((category) => (
-              <Badge key={category.id} tone={category.status === 'approved' ? 'success' : category.status === 'rejected' ? 'danger' : 'brand'}>
+              <Badge
+                key={category.id}
+                tone={category.status === 'approved' ? 'success' : category.status === 'rejected' ? 'danger' : 'brand'}
+              >
                 {category.name}
               </Badge>
             ))}
@@ -78,21 +111,148 @@ function ApplicationCard({ application }: { application: PendingApplication }) {
           </dd>
         </div>
       </dl>
-      <Form method="post" className="mt-5 flex flex-1 flex-col justify-end gap-3 border-t border-ink-100 pt-4">
+      <div className="mt-5 flex flex-1 flex-col justify-end gap-3 border-t border-ink-100 pt-4">
+        <Form method="post" id={formId}>
+          <input type="hidden" name="intent" value="review" />
+          <input type="hidden" name="tab" value="creators" />
+          <input type="hidden" name="applicationId" value={application.id} />
+          <TextAreaField
+            label={NOTES_LABEL}
+            name="reviewNotes"
+            maxLength={2000}
+            rows={2}
+            value={notes}
+            onChange={(event) => setNotes(event.target.value)}
+            className="[&_textarea]:min-h-16"
+          />
+        </Form>
+        <div className="flex flex-wrap gap-2">
+          <SubmitButton form={formId} name="approved" value="true" pendingLabel="Approving…">
+            Approve {application.username}
+          </SubmitButton>
+          <ConfirmAction
+            label={rejectLabel}
+            triggerClassName="btn-secondary"
+            fallback={
+              // Without JavaScript: the confirmation state of the page, carrying the notes typed so far.
+              <button
+                type="submit"
+                form={formId}
+                formMethod="get"
+                name="confirm"
+                value={application.id}
+                className="btn-secondary"
+              >
+                {rejectLabel}
+              </button>
+            }
+            title={`Reject ${application.username}?`}
+            description={<RejectWarning application={application} />}
+            fields={{ intent: 'review', tab: 'creators', applicationId: application.id }}
+            extra={<TextAreaField label={NOTES_LABEL} name="reviewNotes" maxLength={2000} rows={3} defaultValue={notes} />}
+            confirmName="approved"
+            confirmValue="false"
+            confirmLabel={`Yes, reject ${application.username}`}
+            pendingLabel="Rejecting…"
+          />
+        </div>
+      </div>
+    </article>
+  )
+}
+
+function RejectWarning({ application }: { application: PendingApplication }) {
+  return (
+    <p>
+      {application.username} stays an unverified creator and cannot upload; they are told by email, with your notes. The
+      application leaves this list.
+    </p>
+  )
+}
+
+function ConfirmReject({ application, notes }: { application: PendingApplication; notes: string }) {
+  return (
+    <Alert tone="warning" title={`Reject ${application.username}?`}>
+      <RejectWarning application={application} />
+      <Form method="post" className="mt-3 grid gap-3">
         <input type="hidden" name="intent" value="review" />
         <input type="hidden" name="tab" value="creators" />
         <input type="hidden" name="applicationId" value={application.id} />
-        <TextAreaField label="Review notes (optional)" name="reviewNotes" maxLength={2000} rows={2} className="[&_textarea]:min-h-16" />
+        <TextAreaField label={NOTES_LABEL} name="reviewNotes" maxLength={2000} rows={3} defaultValue={notes} />
         <div className="flex flex-wrap gap-2">
-          <SubmitButton name="approved" value="true" pendingLabel="Approving…">
-            Approve {application.username}
-          </SubmitButton>
-          <SubmitButton name="approved" value="false" variant="secondary" pendingLabel="Rejecting…">
-            Reject
-          </SubmitButton>
+          <button type="submit" name="approved" value="false" className="btn bg-red-600 text-white hover:bg-red-700">
+            Yes, reject {application.username}
+          </button>
+          <Link to="/admin?tab=creators" className="btn-secondary">
+            Cancel
+          </Link>
         </div>
       </Form>
-    </article>
+    </Alert>
+  )
+}
+
+/** Verified creators asking for more categories: each request approved or rejected on its own. */
+function CategoryRequests({ requests }: { requests: CategoryRequest[] }) {
+  return (
+    <section aria-labelledby="category-requests-title" className="space-y-3">
+      <h3 id="category-requests-title" className="text-heading">
+        New category requests
+      </h3>
+      {requests.length === 0 ? (
+        <p className="text-body">No verified creator is waiting for a new category.</p>
+      ) : (
+        <ul className="grid gap-4 lg:grid-cols-2">
+          {requests.map((request) => (
+            <li key={request.creatorId}>
+              <article aria-label={`Category requests of ${request.username}`} className="card p-5">
+                <p className="flex flex-wrap items-center gap-2">
+                  <span className="text-lg font-semibold text-ink-900">{request.username}</span>
+                  <Badge tone="success">Verified</Badge>
+                </p>
+                <p className="break-all text-sm text-ink-600">{request.email ?? 'Email unavailable'}</p>
+                <ul className="mt-3 divide-y divide-ink-100 rounded-xl bg-ink-50 px-4">
+                  {request.categories.map((category) => (
+                    <li key={category.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
+                      <span className="text-sm">
+                        <span className="font-semibold text-ink-900">{category.name}</span>
+                        <span className="text-ink-600"> · asked {formatDate(category.requestedAt)}</span>
+                      </span>
+                      <Form method="post" className="flex gap-2">
+                        <input type="hidden" name="intent" value="review-category" />
+                        <input type="hidden" name="tab" value="creators" />
+                        <input type="hidden" name="creatorId" value={request.creatorId} />
+                        <input type="hidden" name="categoryId" value={category.id} />
+                        <SubmitButton name="approved" value="true" pendingLabel="Approving…" className="min-h-10 px-3">
+                          Approve
+                          <span className="sr-only">
+                            {' '}
+                            {category.name} for {request.username}
+                          </span>
+                        </SubmitButton>
+                        <SubmitButton
+                          name="approved"
+                          value="false"
+                          variant="secondary"
+                          pendingLabel="Rejecting…"
+                          className="min-h-10 px-3"
+                        >
+                          Reject
+                          <span className="sr-only">
+                            {' '}
+                            {category.name} for {request.username}
+                          </span>
+                        </SubmitButton>
+                      </Form>
+                    </li>
+                  ))}
+                </ul>
+              </article>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   )
 }
 

@@ -6,8 +6,14 @@ import { REPORT_REASONS } from '~/lib/catalog'
 import { formatCount, formatDate, truncate } from '~/lib/format'
 import { REPORT_STATUSES, type ReportStatus } from '~/lib/schemas/admin'
 import { Badge, EmptyPanel, type BadgeTone } from './admin-tabs'
+import { ConfirmAction } from './confirm-action'
 
-const STATUS_TONES: Record<ReportStatus, BadgeTone> = { pending: 'warning', reviewed: 'brand', dismissed: 'neutral', removed: 'danger' }
+const STATUS_TONES: Record<ReportStatus, BadgeTone> = {
+  pending: 'warning',
+  reviewed: 'brand',
+  dismissed: 'neutral',
+  removed: 'danger',
+}
 const STATUS_LABELS: Record<ReportStatus | 'all', string> = {
   pending: 'Pending',
   reviewed: 'Reviewed',
@@ -27,7 +33,15 @@ function reasonLabel(id: string): string {
  * dismiss post at once; remove first asks on a confirmation state of the page
  * (`?confirm=<content id>`), which works without JavaScript.
  */
-export function ReportsPanel({ groups, status, confirm }: { groups: ReportGroup[]; status: ReportStatus | 'all'; confirm: string | null }) {
+export function ReportsPanel({
+  groups,
+  status,
+  confirm,
+}: {
+  groups: ReportGroup[]
+  status: ReportStatus | 'all'
+  confirm: string | null
+}) {
   const confirming = confirm ? groups.find((group) => group.contentId === confirm && group.pendingCount > 0) : undefined
   return (
     <div className="space-y-4">
@@ -95,32 +109,72 @@ function ReportCard({ group, status }: { group: ReportGroup; status: ReportStatu
           <li key={report.id} className="py-3 text-sm">
             <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
               <span className="font-semibold text-ink-900">{reasonLabel(report.reason)}</span>
-              <span className="text-ink-600">· {report.reporter ?? 'deleted user'} · {formatDate(report.createdAt)}</span>
-              {report.status !== 'pending' ? <Badge tone={STATUS_TONES[report.status]}>{STATUS_LABELS[report.status]}</Badge> : null}
+              <span className="text-ink-600">
+                · {report.reporter ?? 'deleted user'} · {formatDate(report.createdAt)}
+              </span>
+              {report.status !== 'pending' ? (
+                <Badge tone={STATUS_TONES[report.status]}>{STATUS_LABELS[report.status]}</Badge>
+              ) : null}
             </p>
             {report.details ? <p className="mt-1 whitespace-pre-line break-words text-ink-700">{report.details}</p> : null}
           </li>
         ))}
       </ul>
       {group.pendingCount > 0 ? (
-        <Form method="post" className="mt-4 flex flex-wrap gap-2">
-          <DecisionFields group={group} status={status} />
-          <SubmitButton name="status" value="reviewed" variant="secondary">
-            Mark reviewed
-          </SubmitButton>
-          <SubmitButton name="status" value="dismissed" variant="secondary">
-            Dismiss
-          </SubmitButton>
-          <Link
-            to={`/admin?tab=reports&status=${status}&confirm=${group.contentId}`}
-            className="btn bg-red-600 text-white hover:bg-red-700"
-            preventScrollReset={false}
-          >
-            Remove {TYPE_LABELS[group.contentType].toLowerCase()}…
-          </Link>
-        </Form>
+        <div className="mt-4 flex flex-wrap gap-2">
+          <Form method="post" className="contents">
+            <DecisionFields group={group} status={status} />
+            <SubmitButton name="status" value="reviewed" variant="secondary">
+              Mark reviewed
+            </SubmitButton>
+            <SubmitButton name="status" value="dismissed" variant="secondary">
+              Dismiss
+            </SubmitButton>
+          </Form>
+          <RemoveAction group={group} status={status} />
+        </div>
       ) : null}
     </article>
+  )
+}
+
+function RemoveAction({ group, status }: { group: ReportGroup; status: ReportStatus | 'all' }) {
+  const kind = TYPE_LABELS[group.contentType].toLowerCase()
+  const label = <>Remove {kind}…</>
+  const look = 'btn bg-red-600 text-white hover:bg-red-700'
+  return (
+    <ConfirmAction
+      label={label}
+      triggerClassName={look}
+      fallback={
+        <Link to={`/admin?tab=reports&status=${status}&confirm=${group.contentId}`} className={look}>
+          {label}
+        </Link>
+      }
+      title={`Remove this ${kind}?`}
+      description={<RemovalWarning group={group} />}
+      fields={{
+        intent: 'decide-report',
+        tab: 'reports',
+        filter: status,
+        contentType: group.contentType,
+        contentId: group.contentId,
+      }}
+      confirmName="status"
+      confirmValue="removed"
+      confirmLabel={`Yes, remove ${kind}`}
+      pendingLabel="Removing…"
+    />
+  )
+}
+
+function RemovalWarning({ group }: { group: ReportGroup }) {
+  const kind = TYPE_LABELS[group.contentType].toLowerCase()
+  return (
+    <p>
+      “{truncate(group.content.label ?? kind, 120)}” will be deleted for everyone, with its files, and all{' '}
+      {formatCount(group.pendingCount, 'open report')} will be marked removed. This cannot be undone.
+    </p>
   )
 }
 
@@ -140,10 +194,7 @@ function ConfirmRemoval({ group, status }: { group: ReportGroup; status: ReportS
   const kind = TYPE_LABELS[group.contentType].toLowerCase()
   return (
     <Alert tone="warning" title={`Remove this ${kind}?`}>
-      <p>
-        “{truncate(group.content.label ?? kind, 120)}” will be deleted for everyone, with its files, and all{' '}
-        {formatCount(group.pendingCount, 'open report')} will be marked removed. This cannot be undone.
-      </p>
+      <RemovalWarning group={group} />
       <Form method="post" className="mt-3 flex flex-wrap gap-2">
         <DecisionFields group={group} status={status} />
         <button type="submit" name="status" value="removed" className="btn bg-red-600 text-white hover:bg-red-700">

@@ -7,6 +7,7 @@ import type { AdminUser, UsersPage } from '~/lib/admin-types'
 import { formatDate, formatCount } from '~/lib/format'
 import { ROLE_LABELS, USER_ROLES } from '~/lib/schemas/admin'
 import { Badge } from './admin-tabs'
+import { ConfirmAction } from './confirm-action'
 
 const ROLE_OPTIONS = USER_ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }))
 
@@ -37,7 +38,8 @@ export function UsersPanel({
   addUser?: AddUserState
 }) {
   const confirming = confirm ? page.users.find((user) => user.id === confirm && !user.isCurrentUser) : undefined
-  const query = (extra: Record<string, string>) => `/admin?${new URLSearchParams({ tab: 'users', ...(search ? { q: search } : {}), ...extra })}`
+  const query = (extra: Record<string, string>) =>
+    `/admin?${new URLSearchParams({ tab: 'users', ...(search ? { q: search } : {}), ...extra })}`
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
       <div className="min-w-0 space-y-4">
@@ -94,6 +96,12 @@ export function UsersPanel({
 }
 
 function UserRow({ user, deleteHref }: { user: AdminUser; deleteHref: string }) {
+  const label = (
+    <>
+      Delete<span className="sr-only"> {user.username}</span>
+    </>
+  )
+  const look = 'btn-ghost text-red-700 hover:bg-red-50'
   return (
     <article className="card p-4" aria-label={user.username}>
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -101,7 +109,9 @@ function UserRow({ user, deleteHref }: { user: AdminUser; deleteHref: string }) 
           <p className="flex flex-wrap items-center gap-2">
             <span className="font-semibold text-ink-900">{user.username}</span>
             <Badge tone={user.role === 'admin' ? 'brand' : 'neutral'}>{ROLE_LABELS[user.role]}</Badge>
-            {user.role === 'creator' ? <Badge tone={user.isVerified ? 'success' : 'warning'}>{user.isVerified ? 'Verified' : 'Unverified'}</Badge> : null}
+            {user.role === 'creator' ? (
+              <Badge tone={user.isVerified ? 'success' : 'warning'}>{user.isVerified ? 'Verified' : 'Unverified'}</Badge>
+            ) : null}
             {user.isCurrentUser ? <Badge tone="success">Current User</Badge> : null}
           </p>
           <p className="break-all text-sm text-ink-600">{user.email}</p>
@@ -134,9 +144,20 @@ function UserRow({ user, deleteHref }: { user: AdminUser; deleteHref: string }) 
                 Save<span className="sr-only"> role of {user.username}</span>
               </button>
             </Form>
-            <Link to={deleteHref} className="btn-ghost text-red-700 hover:bg-red-50">
-              Delete<span className="sr-only"> {user.username}</span>
-            </Link>
+            <ConfirmAction
+              label={label}
+              triggerClassName={look}
+              fallback={
+                <Link to={deleteHref} className={look}>
+                  {label}
+                </Link>
+              }
+              title={`Delete ${user.username}?`}
+              description={<DeleteWarning />}
+              fields={{ intent: 'delete-user', tab: 'users', userId: user.id }}
+              confirmLabel={`Yes, delete ${user.username}`}
+              pendingLabel="Deleting…"
+            />
           </div>
         )}
       </div>
@@ -147,10 +168,7 @@ function UserRow({ user, deleteHref }: { user: AdminUser; deleteHref: string }) 
 function ConfirmDelete({ user, cancelTo }: { user: AdminUser; cancelTo: string }) {
   return (
     <Alert tone="warning" title={`Delete ${user.username}?`}>
-      <p>
-        Their account and everything they own — videos, files, comments, likes, follows and quotes — will be deleted. This
-        cannot be undone.
-      </p>
+      <DeleteWarning />
       <Form method="post" className="mt-3 flex flex-wrap gap-2">
         <input type="hidden" name="intent" value="delete-user" />
         <input type="hidden" name="tab" value="users" />
@@ -166,6 +184,15 @@ function ConfirmDelete({ user, cancelTo }: { user: AdminUser; cancelTo: string }
   )
 }
 
+function DeleteWarning() {
+  return (
+    <p>
+      Their account and everything they own — videos, files, comments, likes, follows and quotes — will be deleted. This cannot be
+      undone.
+    </p>
+  )
+}
+
 function AddUserForm({ state }: { state?: AddUserState }) {
   const errors = state?.fieldErrors ?? {}
   return (
@@ -178,13 +205,41 @@ function AddUserForm({ state }: { state?: AddUserState }) {
         <input type="hidden" name="intent" value="add-user" />
         <input type="hidden" name="tab" value="users" />
         {state?.error ? <Alert tone="error">{state.error}</Alert> : null}
-        <TextField label="Username" name="username" autoComplete="off" required defaultValue={state?.values?.username} error={errors.username} />
-        <TextField label="Email" name="email" type="email" autoComplete="off" required defaultValue={state?.values?.email} error={errors.email} />
-        <TextField label="Password" name="password" type="password" autoComplete="new-password" required error={errors.password} />
-        <SelectField label="Role" name="role" required options={ROLE_OPTIONS} placeholder="Choose a role" defaultValue={state?.values?.role ?? ''} error={errors.role} />
-        <SubmitButton pendingLabel="Adding…">
-          Add user
-        </SubmitButton>
+        <TextField
+          label="Username"
+          name="username"
+          autoComplete="off"
+          required
+          defaultValue={state?.values?.username}
+          error={errors.username}
+        />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="off"
+          required
+          defaultValue={state?.values?.email}
+          error={errors.email}
+        />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          error={errors.password}
+        />
+        <SelectField
+          label="Role"
+          name="role"
+          required
+          options={ROLE_OPTIONS}
+          placeholder="Choose a role"
+          defaultValue={state?.values?.role ?? ''}
+          error={errors.role}
+        />
+        <SubmitButton pendingLabel="Adding…">Add user</SubmitButton>
       </Form>
     </section>
   )

@@ -8,7 +8,7 @@ import { VideoLikeButton } from './like-buttons'
 import { ShareControl } from './share-control'
 
 interface VideoActionsBarProps {
-  video: LikeState & { id: string; title: string; canDelete: boolean }
+  video: LikeState & { id: string; title: string; canDelete: boolean; creator: { id: string } }
   share: ShareResult
   /** A refused plain-form post (no JavaScript), shown next to its control. */
   failed: VideoActionFailure | undefined
@@ -29,7 +29,13 @@ export function VideoActionsBar({ video, share, failed }: VideoActionsBarProps) 
         Quote
       </Link>
       <ShareControl videoId={video.id} share={share} />
-      <ReportControl contentType="video" contentId={video.id} contentLabel={video.title} variant="button" />
+      <ReportControl
+        contentType="video"
+        contentId={video.id}
+        contentLabel={video.title}
+        authorId={video.creator.id}
+        variant="button"
+      />
       {video.canDelete ? (
         <DeleteVideoControl title={video.title} error={failed?.intent === 'delete' ? failed.error : null} />
       ) : null}

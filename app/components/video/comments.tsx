@@ -113,7 +113,12 @@ function CommentItem({ comment }: { comment: VideoPageComment }) {
         {failedHere ? <FieldError>{failedHere}</FieldError> : null}
       </div>
       <div className="flex shrink-0 items-start">
-        <ReportControl contentType="comment" contentId={comment.id} contentLabel={excerpt(comment.body)} />
+        <ReportControl
+          contentType="comment"
+          contentId={comment.id}
+          contentLabel={excerpt(comment.body)}
+          authorId={comment.user.id}
+        />
         {comment.canDelete ? (
           <fetcher.Form method="post" preventScrollReset>
             <input type="hidden" name="intent" value="delete-comment" />

@@ -97,6 +97,7 @@ function QuoteItem({ quote }: { quote: VideoPageQuote }) {
         <ReportControl
           contentType="quote"
           contentId={quote.id}
+          authorId={quote.creator.id}
           contentLabel={excerpt(quote.body || `quote by ${quote.creator.username}`)}
         />
         {quote.canDelete ? (

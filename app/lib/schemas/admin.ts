@@ -23,6 +23,9 @@ export const ADMIN_MESSAGES = {
   applicationNotFound: 'This application was already reviewed or does not exist',
   notesTooLong: 'Review notes can be at most 2,000 characters',
   approved: 'Creator approved. They can upload now.',
+  categoryApproved: 'Category approved. The creator can publish in it now.',
+  categoryRejected: 'Category request rejected.',
+  categoryNotFound: 'This category request was already reviewed or does not exist',
   rejected: 'Application rejected.',
   reportNotFound: 'There is no open report for this content',
   reviewed: 'Reports marked as reviewed.',
@@ -65,9 +68,45 @@ export type ReportDecision = (typeof REPORT_DECISIONS)[number]
 export const REPORT_STATUSES = ['pending', 'reviewed', 'dismissed', 'removed'] as const
 export type ReportStatus = (typeof REPORT_STATUSES)[number]
 
-export const ADMIN_INTENTS = ['review', 'decide-report', 'add-user', 'delete-user', 'change-role', 'fix-portfolios'] as const
+export const ADMIN_INTENTS = [
+  'review',
+  'review-category',
+  'decide-report',
+  'add-user',
+  'delete-user',
+  'change-role',
+  'fix-portfolios',
+] as const
 export type AdminIntent = (typeof ADMIN_INTENTS)[number]
 export const adminIntentSchema = z.enum(ADMIN_INTENTS)
+
+/** What each tab says when it cannot load (spec section 8). */
+export const ADMIN_LOAD_FAILURES: Record<AdminTab, string> = {
+  creators: ADMIN_MESSAGES.loadApplicationsFailed,
+  reports: ADMIN_MESSAGES.loadReportsFailed,
+  users: ADMIN_MESSAGES.loadUsersFailed,
+  feedback: ADMIN_MESSAGES.loadFeedbackFailed,
+}
+
+/** The reports filter from the URL: a status, 'all', or pending by default. */
+export function reportStatus(value: string | null): ReportStatus | 'all' {
+  return (REPORT_STATUSES as readonly string[]).includes(value ?? '')
+    ? (value as ReportStatus)
+    : value === 'all'
+      ? 'all'
+      : 'pending'
+}
+
+/** What each console action says when it fails unexpectedly. */
+export const ADMIN_ACTION_FAILURES: Record<AdminIntent, string> = {
+  review: ADMIN_MESSAGES.reviewFailed,
+  'review-category': ADMIN_MESSAGES.reviewFailed,
+  'decide-report': ADMIN_MESSAGES.decideFailed,
+  'add-user': ADMIN_MESSAGES.addUserFailed,
+  'delete-user': ADMIN_MESSAGES.deleteUserFailed,
+  'change-role': ADMIN_MESSAGES.roleFailed,
+  'fix-portfolios': ADMIN_MESSAGES.fixFailed,
+}
 
 const text = (value: FormDataEntryValue | null) => (typeof value === 'string' ? value : '')
 
@@ -83,6 +122,16 @@ export const reviewSchema = z.object({
 })
 export type ReviewInput = z.output<typeof reviewSchema>
 
+export const reviewCategorySchema = z.object({
+  creatorId: z.string().uuid(ADMIN_MESSAGES.categoryNotFound),
+  categoryId: z
+    .string()
+    .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, ADMIN_MESSAGES.categoryNotFound)
+    .max(100, ADMIN_MESSAGES.categoryNotFound),
+  approved: z.enum(['true', 'false']).transform((value) => value === 'true'),
+})
+export type ReviewCategoryInput = z.output<typeof reviewCategorySchema>
+
 export const decideReportSchema = z.object({
   contentType: z.enum(['video', 'quote', 'comment']),
   contentId: z.string().uuid(ADMIN_MESSAGES.reportNotFound),
@@ -97,8 +146,17 @@ export const addUserSchema = z.object({
     .trim()
     .min(1, AUTH_MESSAGES.usernameRequired)
     .regex(/^[A-Za-z0-9._-]{3,30}$/, AUTH_MESSAGES.usernameFormat),
-  email: z.string().trim().min(1, AUTH_MESSAGES.emailRequired).email(AUTH_MESSAGES.emailInvalid).max(254, AUTH_MESSAGES.emailInvalid),
-  password: z.string().min(1, AUTH_MESSAGES.passwordRequired).min(6, AUTH_MESSAGES.passwordTooShort).max(72, AUTH_MESSAGES.passwordTooLong),
+  email: z
+    .string()
+    .trim()
+    .min(1, AUTH_MESSAGES.emailRequired)
+    .email(AUTH_MESSAGES.emailInvalid)
+    .max(254, AUTH_MESSAGES.emailInvalid),
+  password: z
+    .string()
+    .min(1, AUTH_MESSAGES.passwordRequired)
+    .min(6, AUTH_MESSAGES.passwordTooShort)
+    .max(72, AUTH_MESSAGES.passwordTooLong),
   role: z.enum(USER_ROLES, { errorMap: () => ({ message: ADMIN_MESSAGES.roleRequired }) }),
 })
 export type AddUserInput = z.output<typeof addUserSchema>

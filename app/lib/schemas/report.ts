@@ -17,6 +17,7 @@ const REASON_IDS = REPORT_REASONS.map((reason) => reason.id) as [ReportReason, .
 export const REPORT_MESSAGES = {
   reason: 'Please provide a reason for reporting this content',
   content: 'This content could not be found',
+  own: 'You cannot report your own content.',
   tooLong: `Please keep the details under ${REPORT_DETAILS_MAX.toLocaleString('en-US')} characters`,
   unsupported: 'Please remove unsupported characters',
 } as const

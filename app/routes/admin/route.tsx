@@ -3,6 +3,7 @@ import { data } from '@remix-run/node'
 import { Form, isRouteErrorResponse, useActionData, useLoaderData, useRouteError } from '@remix-run/react'
 import { AdminTabs } from '~/components/admin/admin-tabs'
 import { AuditList } from '~/components/admin/audit-list'
+import { ADMIN_PANEL_HEADING_ID } from '~/components/admin/confirm-action'
 import { FeedbackPanel } from '~/components/admin/feedback-panel'
 import { PendingCreators } from '~/components/admin/pending-creators'
 import { ReportsPanel } from '~/components/admin/reports-panel'
@@ -12,6 +13,8 @@ import { Alert } from '~/components/ui/alert'
 import { Page, PageHeader } from '~/components/ui/page'
 import { SubmitButton } from '~/components/ui/submit-button'
 import {
+  ADMIN_ACTION_FAILURES,
+  ADMIN_LOAD_FAILURES,
   ADMIN_MESSAGES,
   ADMIN_TAB_LABELS,
   addUserSchema,
@@ -22,14 +25,18 @@ import {
   decideReportSchema,
   fixedMessage,
   formFields,
-  REPORT_STATUSES,
+  reportStatus,
+  reviewCategorySchema,
   reviewSchema,
-  type AdminIntent,
-  type AdminTab,
-  type ReportStatus,
 } from '~/lib/schemas/admin'
 import { fieldErrors } from '~/lib/schemas/auth'
-import { fixPortfolios, listPendingApplications, reviewApplication } from '~/server/applications.server'
+import {
+  fixPortfolios,
+  listCategoryRequests,
+  listPendingApplications,
+  reviewApplication,
+  reviewCategoryRequest,
+} from '~/server/applications.server'
 import { DomainError, isDomainError } from '~/server/errors.server'
 import { readFeedbackPage } from '~/server/feedback.server'
 import { flashFailure, pageFailure } from '~/server/http/domain-errors.server'
@@ -48,17 +55,6 @@ import { addUser, changeRole, deleteUser, listAudit, listUsers } from '~/server/
  * flash; deleting a user and removing content ask first (`?confirm=<id>`).
  */
 
-const LOAD_FAILURES: Record<AdminTab, string> = {
-  creators: ADMIN_MESSAGES.loadApplicationsFailed,
-  reports: ADMIN_MESSAGES.loadReportsFailed,
-  users: ADMIN_MESSAGES.loadUsersFailed,
-  feedback: ADMIN_MESSAGES.loadFeedbackFailed,
-}
-
-function reportStatus(value: string | null): ReportStatus | 'all' {
-  return (REPORT_STATUSES as readonly string[]).includes(value ?? '') ? (value as ReportStatus) : value === 'all' ? 'all' : 'pending'
-}
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { claims, headers } = await requireAdmin(request, context)
   const url = new URL(request.url)
@@ -67,11 +63,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const search = url.searchParams.get('q') ?? ''
   const cursor = url.searchParams.get('after')
   const status = reportStatus(url.searchParams.get('status'))
-  const base = { tab, confirm, search, cursor, status }
+  // The notes typed before Reject… (the no-JS confirmation carries them over).
+  const notes = (url.searchParams.get('reviewNotes') ?? '').slice(0, 2000)
+  const base = { tab, confirm, search, cursor, status, notes }
   try {
     switch (tab) {
-      case 'creators':
-        return jsonWithHeaders({ ...base, applications: await listPendingApplications(claims) }, 200, headers)
+      case 'creators': {
+        const [applications, categoryRequests] = await Promise.all([
+          listPendingApplications(claims),
+          listCategoryRequests(claims),
+        ])
+        return jsonWithHeaders({ ...base, applications, categoryRequests }, 200, headers)
+      }
       case 'reports':
         return jsonWithHeaders({ ...base, groups: await listReportGroups(claims, { status }) }, 200, headers)
       case 'users': {
@@ -84,17 +87,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   } catch (error) {
     if (isDomainError(error)) throw data(error.message, { status: error.status, headers })
     console.warn(`[admin] loading ${tab} failed:`, error instanceof Error ? error.message : error)
-    return jsonWithHeaders({ ...base, loadError: LOAD_FAILURES[tab] }, 200, headers)
+    return jsonWithHeaders({ ...base, loadError: ADMIN_LOAD_FAILURES[tab] }, 200, headers)
   }
-}
-
-const FAILURES: Record<AdminIntent, string> = {
-  review: ADMIN_MESSAGES.reviewFailed,
-  'decide-report': ADMIN_MESSAGES.decideFailed,
-  'add-user': ADMIN_MESSAGES.addUserFailed,
-  'delete-user': ADMIN_MESSAGES.deleteUserFailed,
-  'change-role': ADMIN_MESSAGES.roleFailed,
-  'fix-portfolios': ADMIN_MESSAGES.fixFailed,
 }
 
 /** Where a form goes back to: the tab it was posted from (and the reports filter). */
@@ -124,6 +118,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
         if (!input.success) invalid(input.error.issues[0]!.message)
         const outcome = await reviewApplication({ claims, supabase }, input.data)
         return success(ADMIN_MESSAGES[outcome])
+      }
+      case 'review-category': {
+        const input = reviewCategorySchema.safeParse(formFields(form, ['creatorId', 'categoryId', 'approved'] as const))
+        if (!input.success) invalid(input.error.issues[0]!.message)
+        return success(ADMIN_MESSAGES[await reviewCategoryRequest(claims, input.data)])
       }
       case 'decide-report': {
         const input = decideReportSchema.safeParse(formFields(form, ['contentType', 'contentId', 'status'] as const))
@@ -157,9 +156,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     console.warn(`[admin] ${intent} failed:`, error instanceof Error ? error.message : error)
     if (intent === 'add-user') {
-      return jsonWithHeaders({ intent, values: addUserValues(form), error: FAILURES[intent] }, 500, headers)
+      return jsonWithHeaders({ intent, values: addUserValues(form), error: ADMIN_ACTION_FAILURES[intent] }, 500, headers)
     }
-    return redirectWithFlash(back, { kind: 'error', message: FAILURES[intent] }, headers)
+    return redirectWithFlash(back, { kind: 'error', message: ADMIN_ACTION_FAILURES[intent] }, headers)
   }
 }
 
@@ -183,8 +182,8 @@ export default function AdminConsole() {
         }
       />
       <AdminTabs current={loaded.tab} />
-      <section aria-labelledby="admin-panel-title" className="mt-6">
-        <h2 id="admin-panel-title" className="sr-only">
+      <section aria-labelledby={ADMIN_PANEL_HEADING_ID} className="mt-6">
+        <h2 id={ADMIN_PANEL_HEADING_ID} tabIndex={-1} className="sr-only">
           {ADMIN_TAB_LABELS[loaded.tab]}
         </h2>
         {'loadError' in loaded && loaded.loadError ? (
@@ -192,7 +191,12 @@ export default function AdminConsole() {
             Please try again in a moment.
           </Alert>
         ) : 'applications' in loaded ? (
-          <PendingCreators applications={loaded.applications} />
+          <PendingCreators
+            applications={loaded.applications}
+            categoryRequests={loaded.categoryRequests}
+            confirm={loaded.confirm}
+            notes={loaded.notes}
+          />
         ) : 'groups' in loaded ? (
           <ReportsPanel groups={loaded.groups} status={loaded.status} confirm={loaded.confirm} />
         ) : 'users' in loaded ? (
@@ -202,7 +206,15 @@ export default function AdminConsole() {
               search={loaded.search}
               cursor={loaded.cursor}
               confirm={loaded.confirm}
-              addUser={addUserResult ? { error: addUserResult.error, fieldErrors: 'fieldErrors' in addUserResult ? addUserResult.fieldErrors : undefined, values: addUserResult.values } : undefined}
+              addUser={
+                addUserResult
+                  ? {
+                      error: addUserResult.error,
+                      fieldErrors: 'fieldErrors' in addUserResult ? addUserResult.fieldErrors : undefined,
+                      values: addUserResult.values,
+                    }
+                  : undefined
+              }
             />
             <AuditList entries={loaded.audit} />
           </>
