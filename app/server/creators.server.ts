@@ -123,3 +123,34 @@ export async function getCreator(claims: JwtClaims | null, creatorId: string): P
     }
   })
 }
+
+/**
+ * /explore: creators the caller does not follow yet (never themselves), those
+ * teaching in `categories` first, then the most followed.
+ */
+export async function suggestCreators(
+  claims: JwtClaims | null,
+  options: { categories: readonly string[]; limit: number },
+): Promise<CreatorCard[]> {
+  const limit = Math.min(Math.max(Math.trunc(options.limit), 1), 24)
+  return asCaller(claims, async (tx) => {
+    const { rows } = await sql<CreatorRow>`
+      select p.id, p.username, p.role, p.is_verified, p.bio, p.avatar_path, p.created_at, '' as created_key, 0::real as rank
+        from public.profiles p
+       where p.role = 'creator'
+         ${
+           claims
+             ? sql`and p.id <> ${claims.sub}::uuid
+           and not exists (select 1 from public.follows f where f.follower_id = ${claims.sub}::uuid and f.creator_id = p.id)`
+             : sql``
+         }
+       order by exists (select 1 from public.creator_categories cc
+                         where cc.creator_id = p.id and cc.status = 'approved'
+                           and cc.category_id = any (${sql.val([...options.categories])}::text[])) desc,
+                (select count(*) from public.follows f where f.creator_id = p.id) desc,
+                p.created_at desc, p.id desc
+       limit ${limit}
+    `.execute(tx)
+    return decorate(tx, claims, rows)
+  })
+}

@@ -484,3 +484,39 @@ export async function listLikedVideos(claims: JwtClaims, options: { cursor?: str
     }
   })
 }
+
+/**
+ * /explore: the newest ready public videos (or sparks) in any of `categories`,
+ * or, with no categories or nothing there yet, the most watched ones
+ * (`popular` says which it is).
+ */
+export async function listExploreVideos(
+  claims: JwtClaims | null,
+  options: { type: VideoType; categories: readonly string[]; limit: number },
+): Promise<{ items: VideoCardItem[]; popular: boolean }> {
+  const limit = clampLimit(options.limit)
+  const categories = options.categories.filter((id) => (CATEGORY_IDS as readonly string[]).includes(id))
+  return asCaller(claims, async (tx) => {
+    if (categories.length > 0) {
+      const { rows } = await sql<Row>`
+        select ${VIDEO_COLUMNS}, p.username, p.avatar_path
+          from public.videos v
+          join public.profiles p on p.id = v.creator_id
+         where v.status = 'ready' and v.is_public and v.type = ${options.type}
+           and v.category_id = any (${sql.val(categories)}::text[])
+         order by v.created_at desc, v.id desc
+         limit ${limit}
+      `.execute(tx)
+      if (rows.length > 0) return { items: rows.map(toItem), popular: false }
+    }
+    const { rows } = await sql<Row>`
+      select ${VIDEO_COLUMNS}, p.username, p.avatar_path
+        from public.videos v
+        join public.profiles p on p.id = v.creator_id
+       where v.status = 'ready' and v.is_public and v.type = ${options.type}
+       order by v.view_count desc, v.like_count desc, v.created_at desc, v.id desc
+       limit ${limit}
+    `.execute(tx)
+    return { items: rows.map(toItem), popular: true }
+  })
+}
