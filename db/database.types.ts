@@ -396,6 +396,12 @@ isOneToOne: false
 "can_write_object":
 { Args: { "bucket_id": string,"object_name": string }; Returns: boolean
                            },
+"count_creators":
+{ Args: { "search"?: string }; Returns: number
+                           },
+"creator_search_query":
+{ Args: { "search": string }; Returns: unknown
+                           },
 "email_is_registered":
 { Args: { "address": string }; Returns: boolean
                            },
@@ -417,6 +423,11 @@ isOneToOne: false
 "list_users":
 { Args: { "after_created"?: string,"after_id"?: string,"page_size"?: number,"search"?: string }; Returns: {
               "created_at": string,"email": string,"id": string,"is_verified": boolean,"last_sign_in_at": string,"role": string,"username": string
+            }[]
+                           },
+"profile_private":
+{ Args: { "user_ids": (string)[] }; Returns: {
+              "concentration": string,"field_of_interest": string,"id": string,"interests": (string)[],"portfolio_path": string,"portfolio_type": string
             }[]
                            },
 "record_user_added":
@@ -458,6 +469,11 @@ isOneToOne: false
         isOneToOne: true
         isSetofReturn: false
       } },
+"search_creators":
+{ Args: { "after_created"?: string,"after_id"?: string,"after_rank"?: number,"page_size"?: number,"search"?: string }; Returns: {
+              "avatar_path": string,"bio": string,"created_at": string,"id": string,"is_verified": boolean,"rank": number,"role": string,"username": string
+            }[]
+                           },
 "session_is_active":
 { Args: Record<PropertyKey, never>; Returns: boolean
                            },

@@ -1,114 +1,122 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Form, useLoaderData } from '@remix-run/react'
+import { useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react'
+import { TabLinks } from '~/components/creators/creator-header'
+import { FollowingList } from '~/components/profile/following-list'
+import { MyReports } from '~/components/profile/my-reports'
+import { ProfileCard } from '~/components/profile/profile-card'
 import { StatusCard } from '~/components/status-card'
 import { Page } from '~/components/ui/page'
 import { VerificationRequiredPanel } from '~/components/verification-required-panel'
-import { ROLE_LABELS, UserAvatar, type ShellRole } from '~/components/user-avatar'
-import { CheckStatusForm } from '~/components/verification-banner'
-import { avatarUrl } from '~/lib/media-urls'
+import { EmptyState, PagedVideoGrid } from '~/components/video-grid'
+import { PROFILE_TABS, profileTab, profileTabHref, type ProfileTab } from '~/lib/profile-tabs'
+import { CREATOR_MESSAGES } from '~/lib/schemas/creators'
+import { FEED_PAGE_SIZE, listLikedVideos } from '~/server/feed.server'
+import { listFollowing } from '~/server/follows.server'
 import { jsonWithHeaders } from '~/server/http/responses.server'
 import { requireUser } from '~/server/permissions.server'
-import { browserSupabaseUrl } from '~/server/supabase.server'
+import { getOwnProfile } from '~/server/profiles.server'
+import { listMyReports } from '~/server/reports.server'
+import type { SignedInSession } from '~/server/session.server'
 
 /**
- * The signed-in user's own profile (opened after sign-in). This issue ships
- * the profile card; editing and the Liked Videos / Following / My Quotes tabs
- * come with their features.
+ * /profile?tab=profile|liked|following|reports — the signed-in user's own
+ * profile (opened after sign-in; spec: Profile). Each tab is a URL, so it
+ * works without JavaScript; see app/lib/profile-tabs.ts for adding one.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { user, headers } = await requireUser(request, context)
-  // Upload sends unverified creators here with ?verification=required (spec section 2, Upload).
-  const verificationRequired =
-    new URL(request.url).searchParams.get('verification') === 'required' && user.role === 'creator' && !user.isVerified
-  return jsonWithHeaders(
-    {
-      verificationRequired,
-      profile: {
-        username: user.username,
-        email: user.email,
-        role: user.role,
-        isVerified: user.isVerified,
-        avatarUrl: avatarUrl(browserSupabaseUrl(), user.avatarPath),
-      },
-    },
-    200,
-    headers,
-  )
+const TAB_DATA = {
+  profile: async ({ claims }: SignedInSession) => ({ profile: await getOwnProfile(claims) }),
+  liked: async ({ claims }: SignedInSession, url: URL) => ({
+    page: await listLikedVideos(claims, { cursor: url.searchParams.get('cursor'), limit: FEED_PAGE_SIZE }),
+  }),
+  following: async ({ claims }: SignedInSession, url: URL) => ({
+    following: await listFollowing(claims, { cursor: url.searchParams.get('cursor') }),
+    cursor: url.searchParams.get('cursor'),
+  }),
+  reports: async ({ claims }: SignedInSession) => ({ reports: await listMyReports(claims) }),
+} satisfies Record<ProfileTab, (session: SignedInSession, url: URL) => Promise<object>>
+
+const LOAD_FAILURES: Record<ProfileTab, string> = {
+  profile: 'Failed to load your profile',
+  liked: CREATOR_MESSAGES.likedFailed,
+  following: CREATOR_MESSAGES.followingFailed,
+  reports: CREATOR_MESSAGES.reportsFailed,
 }
 
+type TabData = { [K in ProfileTab]: { tab: K } & Awaited<ReturnType<(typeof TAB_DATA)[K]>> }[ProfileTab]
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const session = await requireUser(request, context)
+  const { user, headers } = session
+  const url = new URL(request.url)
+  const tab = profileTab(url.searchParams.get('tab'))
+  // Upload sends unverified creators here with ?verification=required (spec section 2, Upload).
+  const verificationRequired = url.searchParams.get('verification') === 'required' && user.role === 'creator' && !user.isVerified
+  try {
+    const data = { tab, ...(await TAB_DATA[tab](session, url)) } as TabData
+    return jsonWithHeaders({ verificationRequired, failed: null, data }, 200, headers)
+  } catch (error) {
+    console.warn(`[profile] could not load the ${tab} tab:`, error instanceof Error ? error.message : error)
+    return jsonWithHeaders({ verificationRequired, failed: { tab, message: LOAD_FAILURES[tab] }, data: null }, 500, headers)
+  }
+}
+
+/** Reporting or liking elsewhere does not change this page; follows (the Following tab) do. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, defaultShouldRevalidate }) =>
+  formAction?.startsWith('/report') ? false : defaultShouldRevalidate
+
 export default function Profile() {
-  const { profile, verificationRequired } = useLoaderData<typeof loader>()
+  const { verificationRequired, failed, data } = useLoaderData<typeof loader>()
+  const current = data?.tab ?? failed?.tab ?? 'profile'
   return (
-    <Page width="narrow">
+    <Page width={current === 'liked' ? 'wide' : 'narrow'}>
       <h1 className="sr-only">Your profile</h1>
       {verificationRequired ? (
         <div className="mb-6">
           <VerificationRequiredPanel />
         </div>
       ) : null}
-      <section aria-label="Profile card" className="card overflow-hidden">
-        <div aria-hidden="true" className="h-24 bg-gradient-to-br from-brand-600 via-brand-700 to-ink-900" />
-        <div className="px-6 pb-6">
-          <div className="-mt-10 flex items-end justify-between gap-4">
-            <UserAvatar user={profile} size="lg" label={`Profile picture of ${profile.username}`} />
-            <Form method="post" action="/logout">
-              <button type="submit" className="btn-secondary min-h-10 px-4">
-                Logout
-              </button>
-            </Form>
-          </div>
-          <div className="mt-4 flex flex-wrap items-center gap-2">
-            <p className="text-title break-all">{profile.username}</p>
-            <RoleBadge role={profile.role} />
-          </div>
-          <dl className="mt-4 grid gap-3 text-sm">
-            <div>
-              <dt className="text-caption">Email</dt>
-              <dd className="break-all font-medium text-ink-900">{profile.email}</dd>
-            </div>
-            <div>
-              <dt className="text-caption">Account type</dt>
-              <dd className="font-medium text-ink-900">{ROLE_LABELS[profile.role]}</dd>
-            </div>
-          </dl>
-          {profile.role === 'creator' ? <VerificationStatus verified={profile.isVerified} /> : null}
-        </div>
-      </section>
+      <div className="flex flex-col gap-6">
+        <TabLinks label="Profile sections" tabs={PROFILE_TABS} current={current} href={profileTabHref} />
+        {failed ? (
+          <EmptyState
+            title={failed.message}
+            message="Please try again in a moment."
+            action={{ href: profileTabHref(failed.tab), label: 'Try again' }}
+            tone="error"
+          />
+        ) : data ? (
+          <ProfilePanel data={data as TabData} />
+        ) : null}
+      </div>
     </Page>
   )
 }
 
-const badgeTones: Record<ShellRole, string> = {
-  user: 'bg-ink-100 text-ink-700 ring-ink-200',
-  creator: 'bg-brand-50 text-brand-700 ring-brand-200',
-  admin: 'bg-spark-300/30 text-ink-900 ring-spark-400/60',
-}
-
-function RoleBadge({ role }: { role: ShellRole }) {
-  return (
-    <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${badgeTones[role]}`}>
-      {ROLE_LABELS[role]}
-    </span>
-  )
-}
-
-/** Creators see whether an admin has verified them, and can ask again (spec: Profile, Refresh). */
-function VerificationStatus({ verified }: { verified: boolean }) {
-  return (
-    <div
-      className={`mt-5 flex flex-wrap items-center justify-between gap-3 rounded-xl px-4 py-3 ring-1 ring-inset ${
-        verified ? 'bg-emerald-50 ring-emerald-200' : 'bg-spark-300/15 ring-spark-400/50'
-      }`}
-    >
-      <div>
-        <p className="text-sm font-semibold text-ink-900">Verification status</p>
-        <p className="text-sm text-ink-700" data-testid="verification-status">
-          {verified ? 'Verified creator — you can upload content.' : 'Pending review by an admin.'}
-        </p>
-      </div>
-      {verified ? null : <CheckStatusForm label="Refresh" />}
-    </div>
-  )
+function ProfilePanel({ data }: { data: TabData }) {
+  switch (data.tab) {
+    case 'profile':
+      return <ProfileCard profile={data.profile} />
+    case 'liked':
+      return data.page.items.length === 0 ? (
+        <EmptyState
+          title="No liked videos yet"
+          message="Videos you like are kept here."
+          action={{ href: '/feed', label: 'Browse the feed' }}
+        />
+      ) : (
+        <PagedVideoGrid
+          first={data.page}
+          variant="video"
+          noun="videos"
+          failedMessage={CREATOR_MESSAGES.likedFailed}
+          pageHref={(next) => `/profile?tab=liked&cursor=${encodeURIComponent(next)}`}
+        />
+      )
+    case 'following':
+      return <FollowingList page={data.following} cursor={data.cursor} />
+    case 'reports':
+      return <MyReports reports={data.reports} />
+  }
 }
 
 export const meta: MetaFunction = () => [{ title: 'Your profile — Lumen' }]

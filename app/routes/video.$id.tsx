@@ -33,6 +33,7 @@ import { addComment, deleteComment } from '~/server/comments.server'
 import { siteUrlFor } from '~/server/env.server'
 import { isDomainError } from '~/server/errors.server'
 import { pageFailure } from '~/server/http/domain-errors.server'
+import { isFollowing } from '~/server/follows.server'
 import { likeQuote, likeVideo } from '~/server/likes.server'
 import { deleteQuote } from '~/server/quotes.server'
 import { deleteVideo, getVideoPage } from '~/server/videos.server'
@@ -52,8 +53,12 @@ import { deleteVideo, getVideoPage } from '~/server/videos.server'
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { user, claims, headers } = await requireUser(request, context)
   try {
-    const page = await getVideoPage(claims, params.id ?? '', { countView: !isPrefetch(request), siteUrl: siteUrlFor(request.url) })
-    return jsonWithHeaders({ viewer: { id: user.id, role: user.role }, ...page }, 200, headers)
+    const page = await getVideoPage(claims, params.id ?? '', {
+      countView: !isPrefetch(request),
+      siteUrl: siteUrlFor(request.url),
+    })
+    const follow = page.video.creator.id === user.id ? null : { isFollowing: await isFollowing(claims, page.video.creator.id) }
+    return jsonWithHeaders({ viewer: { id: user.id, role: user.role }, follow, ...page }, 200, headers)
   } catch (error) {
     if (isDomainError(error)) throw data(error.message, { status: error.status, headers })
     throw error
@@ -107,7 +112,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       case 'quote-like': {
         const want = likeSchema.safeParse({ like: field(form, 'like') })
         const state = await likeQuote(claims, targetId, want.success ? want.data.like : undefined)
-        return scripted ? reply({ ok: true, intent, targetId, ...state }) : redirectWithHeaders(`${here}#quote-${targetId}`, headers)
+        return scripted
+          ? reply({ ok: true, intent, targetId, ...state })
+          : redirectWithHeaders(`${here}#quote-${targetId}`, headers)
       }
       case 'comment': {
         const body = field(form, 'body') ?? ''
@@ -173,7 +180,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, actionRes
 }
 
 export default function VideoPage() {
-  const { video, media, share, comments, quotes } = useLoaderData<typeof loader>()
+  const { video, media, share, comments, quotes, follow } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const failed = actionData && !actionData.ok ? actionData : undefined
   const playable = video.status === 'ready' || Boolean(video.externalUrl)
@@ -197,7 +204,7 @@ export default function VideoPage() {
             ) : (
               <ProcessingPanel status={video.status} statusMessage={video.statusMessage} posterUrl={media.posterUrl} />
             )}
-            <VideoDetails video={video} />
+            <VideoDetails video={video} follow={follow} />
             <VideoActionsBar video={video} share={share} failed={failed} />
             <VideoDescription description={video.description} />
           </article>
@@ -236,5 +243,3 @@ export function ErrorBoundary() {
     />
   )
 }
-
-

@@ -16,6 +16,16 @@ import { serviceClient, type Supabase } from './supabase.server'
  * the audit trail records it (a trigger).
  */
 
+/** The columns of `public.profile_private()`: fields only the user and admins may read. */
+interface PrivateFields {
+  id: string
+  field_of_interest: string | null
+  concentration: string | null
+  interests: string[]
+  portfolio_path: string | null
+  portfolio_type: string | null
+}
+
 /** Refuses a caller Postgres does not take for an admin. */
 export async function assertAdmin(tx: Tx, claims: JwtClaims | null): Promise<void> {
   if (!claims) throw new DomainError('unauthenticated', ADMIN_MESSAGES.forbidden)
@@ -29,6 +39,8 @@ export async function listPendingApplications(claims: JwtClaims | null): Promise
     const rows = await tx
       .selectFrom('creator_applications as a')
       .innerJoin('profiles as p', 'p.id', 'a.creator_id')
+      // The private fields come from public.profile_private(), which answers admins (and the user).
+      .leftJoin(sql<PrivateFields>`public.profile_private(array[a.creator_id])`.as('pp'), (join) => join.onTrue())
       .select([
         'a.id',
         'a.creator_id',
@@ -37,10 +49,10 @@ export async function listPendingApplications(claims: JwtClaims | null): Promise
         'a.portfolio_type',
         'p.username',
         'p.bio',
-        'p.concentration',
-        'p.field_of_interest',
-        'p.portfolio_path as profile_portfolio_path',
-        'p.portfolio_type as profile_portfolio_type',
+        'pp.concentration',
+        'pp.field_of_interest',
+        'pp.portfolio_path as profile_portfolio_path',
+        'pp.portfolio_type as profile_portfolio_type',
       ])
       .where('a.status', '=', 'pending')
       .orderBy('a.created_at', 'asc')
@@ -207,8 +219,9 @@ export async function portfolioUrl(claims: JwtClaims | null, creatorId: string):
   const path = await asCaller(claims, async (tx) => {
     await assertAdmin(tx, claims)
     if (!isUuid(creatorId)) throw none
-    const profile = await tx.selectFrom('profiles').select('portfolio_path').where('id', '=', creatorId).executeTakeFirst()
-    if (profile?.portfolio_path) return profile.portfolio_path
+    const profile = await sql<{ portfolio_path: string | null }>`
+      select portfolio_path from public.profile_private(array[${creatorId}]::uuid[])`.execute(tx)
+    if (profile.rows[0]?.portfolio_path) return profile.rows[0].portfolio_path
     const application = await tx
       .selectFrom('creator_applications')
       .select('portfolio_path')

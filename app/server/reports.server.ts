@@ -1,6 +1,8 @@
 import { sql } from 'kysely'
 import type { ReportGroup } from '~/lib/admin-types'
+import type { MyReport } from '~/lib/creator-types'
 import { thumbnailUrl } from '~/lib/media-urls'
+import { CREATOR_MESSAGES } from '~/lib/schemas/creators'
 import { ADMIN_MESSAGES, type DecideReportInput, type ReportStatus } from '~/lib/schemas/admin'
 import type { ReportContentType, ReportInput } from '~/lib/schemas/report'
 import { assertAdmin } from './applications.server'
@@ -256,4 +258,58 @@ async function filesOf(tx: Tx, type: ReportContentType, id: string): Promise<Fil
     extraMediaPrefixes: quotes.map((quote) => `quotes/${quote.id}/`),
     thumbnails: [video.thumbnail_path, `${video.creator_id}/${id}-poster.jpg`].filter((path): path is string => Boolean(path)),
   }
+}
+
+/**
+ * The reporter's own reports and where each stands (Profile, My Reports):
+ * newest first, with the content's title or an excerpt while the caller can
+ * still see it (null once removed). Row-level security shows a user only
+ * their own reports, so no filter could show anyone else's.
+ */
+export async function listMyReports(claims: JwtClaims | null): Promise<MyReport[]> {
+  if (!claims) throw new DomainError('unauthenticated', CREATOR_MESSAGES.reportsFailed)
+  return asCaller(claims, async (tx) => {
+    const rows = await tx
+      .selectFrom('reports as r')
+      .leftJoin('videos as v', (join) => join.onRef('v.id', '=', 'r.content_id').on('r.content_type', '=', 'video'))
+      .leftJoin('quotes as q', (join) => join.onRef('q.id', '=', 'r.content_id').on('r.content_type', '=', 'quote'))
+      .leftJoin('comments as c', (join) => join.onRef('c.id', '=', 'r.content_id').on('r.content_type', '=', 'comment'))
+      .select([
+        'r.id',
+        'r.content_type',
+        'r.content_id',
+        'r.reason',
+        'r.details',
+        'r.status',
+        'r.created_at',
+        'r.reviewed_at',
+        'v.title',
+        'q.body as quote_body',
+        'q.video_id as quote_video_id',
+        'c.body as comment_body',
+        'c.video_id as comment_video_id',
+      ])
+      .where('r.reporter_id', '=', claims.sub)
+      .orderBy('r.created_at', 'desc')
+      .orderBy('r.id', 'desc')
+      .limit(200)
+      .execute()
+    return rows.map((row) => {
+      const label = row.title ?? row.quote_body ?? row.comment_body ?? null
+      const videoId =
+        row.content_type === 'video' && row.title !== null ? row.content_id : (row.quote_video_id ?? row.comment_video_id ?? null)
+      return {
+        id: row.id,
+        contentType: row.content_type as ReportContentType,
+        contentId: row.content_id,
+        label: label && label.length > 120 ? `${label.slice(0, 119).trimEnd()}…` : label,
+        href: videoId ? `/video/${videoId}` : null,
+        reason: row.reason,
+        details: row.details,
+        status: row.status as MyReport['status'],
+        createdAt: new Date(row.created_at).toISOString(),
+        reviewedAt: row.reviewed_at ? new Date(row.reviewed_at).toISOString() : null,
+      }
+    })
+  })
 }

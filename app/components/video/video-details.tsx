@@ -1,4 +1,5 @@
 import { Link } from '@remix-run/react'
+import { FollowButton } from '~/components/creators/follow-button'
 import { ROLE_LABELS, UserAvatar } from '~/components/user-avatar'
 import { formatCount, formatDate } from '~/lib/format'
 import type { VideoPagePerson } from '~/lib/video-page'
@@ -13,10 +14,12 @@ interface VideoDetailsProps {
     views: number
     creator: VideoPagePerson
   }
+  /** The Follow toggle for the creator (null on one's own video). */
+  follow?: { isFollowing: boolean } | null
 }
 
 /** The page's heading: badges and category, the title, the creator, the date and the view count. */
-export function VideoDetails({ video }: VideoDetailsProps) {
+export function VideoDetails({ video, follow }: VideoDetailsProps) {
   return (
     <header className="mt-5">
       <div className="flex flex-wrap items-center gap-2">
@@ -42,6 +45,14 @@ export function VideoDetails({ video }: VideoDetailsProps) {
             <span className="text-caption block font-normal leading-tight">{ROLE_LABELS[video.creator.role] ?? 'Creator'}</span>
           </span>
         </Link>
+        {follow ? (
+          <FollowButton
+            creatorId={video.creator.id}
+            username={video.creator.username}
+            isFollowing={follow.isFollowing}
+            signedIn
+          />
+        ) : null}
         <p className="text-caption">
           <time dateTime={video.createdAt}>{formatDate(video.createdAt)}</time>
           <span aria-hidden="true"> · </span>

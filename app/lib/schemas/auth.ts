@@ -47,7 +47,7 @@ export const AUTH_MESSAGES = {
 // Bcrypt (and so Auth) reads at most 72 bytes of a password.
 const MAX_PASSWORD_LENGTH = 72
 const MIN_PASSWORD_LENGTH = 6
-const USERNAME_PATTERN = /^[A-Za-z0-9._-]{3,30}$/
+export const USERNAME_PATTERN = /^[A-Za-z0-9._-]{3,30}$/
 
 /** The portfolio a creator submits with their application (spec §2; hints from §5). */
 export const PORTFOLIO_TYPES = [

@@ -1,8 +1,9 @@
 import { LIMITS } from '~/lib/catalog'
 import { AUTH_MESSAGES, PORTFOLIO_MAX_BYTES } from '~/lib/schemas/auth'
+import { PICTURE_MAX_BYTES } from '~/lib/schemas/creators'
 import { UPLOAD_MESSAGES } from '~/lib/schemas/upload'
 import { inspectPortfolio, type ReceivedPortfolio } from '../accounts.server'
-import { discardBody, receiveMultipart, type ReceivedForm } from './multipart.server'
+import { discardBody, receiveMultipart, type ReceivedFile, type ReceivedForm } from './multipart.server'
 
 /**
  * The two multipart forms Lumen reads, with their limits: the upload form
@@ -59,4 +60,36 @@ function receiveSignupMultipart(request: Request): Promise<ReceivedForm<'portfol
     maxTextFieldBytes: 16 * 1024,
     maxTextFields: 64,
   })
+}
+
+export interface ReceivedProfileForm {
+  form: FormData
+  picture: ReceivedFile | null
+  portfolio: ReceivedPortfolio | null
+  /** Removes the temporary files. Always call it (finally). */
+  dispose(): Promise<void>
+}
+
+/** The edit-profile form: a picture (5 MB) and, for creators, a portfolio; types read from content. */
+export async function receiveProfileForm(request: Request): Promise<ReceivedProfileForm> {
+  const received = await receiveMultipart(request, {
+    files: { picture: PICTURE_MAX_BYTES, portfolio: PORTFOLIO_MAX_BYTES },
+    abandonBytes: 2 * PORTFOLIO_MAX_BYTES,
+    tooLargeMessage: AUTH_MESSAGES.portfolioFarTooLarge,
+    formName: 'profile form',
+    maxTextFieldBytes: 16 * 1024,
+    maxTextFields: 64,
+  })
+  try {
+    const { picture, portfolio } = received.files
+    return {
+      form: received.form,
+      picture: picture && (picture.size > 0 || picture.tooLarge) ? picture : null,
+      portfolio: portfolio && portfolio.size > 0 ? { ...portfolio, info: await inspectPortfolio(portfolio) } : null,
+      dispose: received.dispose,
+    }
+  } catch (error) {
+    await received.dispose()
+    throw error
+  }
 }

@@ -1,0 +1,108 @@
+import { useEffect, useId, useState } from 'react'
+import { CategoryChecklist } from '~/components/signup/category-checklist'
+import { PortfolioField } from '~/components/signup/portfolio-field'
+import { TextAreaField, TextField, FieldError } from '~/components/ui/field'
+import { UserAvatar } from '~/components/user-avatar'
+import type { OwnProfile } from '~/lib/creator-types'
+import { CheckStatusForm } from '~/components/verification-banner'
+
+/**
+ * The fields of Edit Profile: picture (with a preview once chosen),
+ * username, bio, email read-only, and for creators their categories (with
+ * each one's review status) and a new portfolio.
+ */
+export function ProfileEditFields({
+  profile,
+  values,
+  fieldErrors,
+}: {
+  profile: OwnProfile
+  values?: { username: string; bio: string; categories: string[] }
+  fieldErrors: Record<string, string>
+}) {
+  const pictureId = useId()
+  const [preview, setPreview] = useState<string | null>(null)
+  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview])
+  const creator = profile.role === 'creator'
+  const statusOf = new Map(profile.categories.map((category) => [category.id, category.status]))
+  const pending = profile.categories.filter((category) => category.status !== 'approved')
+  return (
+    <>
+      <div className="flex items-center gap-4">
+        {preview ? (
+          <img src={preview} alt="Preview of your new avatar" className="h-20 w-20 rounded-full object-cover ring-2 ring-white" />
+        ) : (
+          <UserAvatar user={profile} size="lg" label={`Current picture of ${profile.username}`} />
+        )}
+        <div className="flex min-w-0 flex-1 flex-col gap-1.5">
+          <label htmlFor={pictureId} className="text-sm font-medium text-ink-800">
+            Profile picture
+          </label>
+          <input
+            id={pictureId}
+            name="picture"
+            type="file"
+            accept="image/jpeg,image/png,image/webp,image/gif"
+            aria-describedby={`${pictureId}-hint`}
+            className="block w-full text-sm text-ink-700 file:mr-3 file:rounded-full file:border-0 file:bg-brand-50 file:px-4 file:py-2 file:text-sm file:font-semibold file:text-brand-700"
+            onChange={(event) => {
+              const file = event.currentTarget.files?.[0]
+              setPreview(file ? URL.createObjectURL(file) : null)
+            }}
+          />
+          <p id={`${pictureId}-hint`} className="text-caption">
+            JPEG, PNG, WebP or GIF, up to 5MB. We store a fresh copy without its hidden metadata (location, camera).
+          </p>
+          {fieldErrors.picture ? <FieldError>{fieldErrors.picture}</FieldError> : null}
+        </div>
+      </div>
+      <TextField
+        label="Username"
+        name="username"
+        required
+        autoComplete="username"
+        defaultValue={values?.username ?? profile.username}
+        error={fieldErrors.username}
+      />
+      <TextAreaField
+        label="Bio"
+        name="bio"
+        rows={4}
+        maxLength={500}
+        defaultValue={values?.bio ?? profile.bio}
+        error={fieldErrors.bio}
+      />
+      <TextField
+        label="Email"
+        name="email-readonly"
+        type="email"
+        value={profile.email}
+        readOnly
+        disabled
+        hint="Your email cannot be changed here."
+      />
+      {creator ? (
+        <>
+          <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl bg-ink-50 px-4 py-3 ring-1 ring-inset ring-ink-200">
+            <p className="text-sm text-ink-800" data-testid="verification-status">
+              Verification status: <strong>{profile.isVerified ? 'Verified' : 'Pending review'}</strong>
+            </p>
+            {profile.isVerified ? null : <CheckStatusForm label="Refresh" />}
+          </div>
+          <CategoryChecklist defaultChecked={values?.categories ?? [...statusOf.keys()]} error={fieldErrors.categories} />
+          {pending.length > 0 ? (
+            <p className="text-caption -mt-3" data-testid="pending-categories">
+              Waiting for an admin: {pending.map((category) => `${category.name} (${category.status})`).join(', ')}. New
+              categories are offered on upload once approved.
+            </p>
+          ) : null}
+          <PortfolioField
+            defaultType={profile.portfolio?.type ?? 'document'}
+            typeError={fieldErrors.portfolioType}
+            fileError={fieldErrors.portfolio}
+          />
+        </>
+      ) : null}
+    </>
+  )
+}

@@ -1,0 +1,105 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { data } from '@remix-run/node'
+import { isRouteErrorResponse, useLoaderData, useRouteError } from '@remix-run/react'
+import { CreatorHeader, TabLinks } from '~/components/creators/creator-header'
+import { StatusCard } from '~/components/status-card'
+import { Page } from '~/components/ui/page'
+import { EmptyState, PagedVideoGrid, type PagedLoaderData } from '~/components/video-grid'
+import { formatDate } from '~/lib/format'
+import { CREATOR_MESSAGES } from '~/lib/schemas/creators'
+import { getCreator } from '~/server/creators.server'
+import { isDomainError } from '~/server/errors.server'
+import { FEED_PAGE_SIZE, listCreatorVideos } from '~/server/feed.server'
+import { jsonWithHeaders } from '~/server/http/responses.server'
+import { getSession } from '~/server/session.server'
+
+/**
+ * GET /creator/:id?tab=videos|about&cursor= — a creator's page (spec: Creator
+ * profile; public): header with counts and Follow/Unfollow, tab Videos
+ * (their public videos and sparks, newest first, paged) or About (bio,
+ * joined date). An unknown or malformed id is 404 'Creator Not Found'.
+ */
+const TABS = [
+  { id: 'videos', label: 'Videos' },
+  { id: 'about', label: 'About' },
+] as const
+type CreatorTab = (typeof TABS)[number]['id']
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { user, claims, headers } = await getSession(request, context)
+  const url = new URL(request.url)
+  const tab: CreatorTab = url.searchParams.get('tab') === 'about' ? 'about' : 'videos'
+  const id = params.id ?? ''
+  try {
+    const creator = await getCreator(claims, id)
+    const page: PagedLoaderData['page'] =
+      tab === 'videos'
+        ? await listCreatorVideos(claims, id, { cursor: url.searchParams.get('cursor'), limit: FEED_PAGE_SIZE })
+        : null
+    return jsonWithHeaders({ creator, tab, page, signedIn: Boolean(user) }, 200, headers)
+  } catch (error) {
+    if (isDomainError(error)) throw data(error.message, { status: error.status, headers })
+    throw error
+  }
+}
+
+export default function CreatorPage() {
+  const { creator, tab, page, signedIn } = useLoaderData<typeof loader>()
+  const base = `/creator/${creator.id}`
+  return (
+    <Page>
+      <div className="mx-auto flex max-w-4xl flex-col gap-6">
+        <CreatorHeader creator={creator} signedIn={signedIn} />
+        <TabLinks label="Creator sections" tabs={TABS} current={tab} href={(next) => `${base}?tab=${next}`} />
+        <section id="videos" aria-label={tab === 'videos' ? 'Videos' : 'About'}>
+          {tab === 'about' ? (
+            <div className="card p-6">
+              <h2 className="text-heading">About {creator.username}</h2>
+              <p className="text-body mt-2 whitespace-pre-line break-words">{creator.bio || 'No bio yet.'}</p>
+              <p className="text-caption mt-4">Joined {formatDate(creator.joinedAt)}</p>
+            </div>
+          ) : page && page.items.length > 0 ? (
+            <PagedVideoGrid
+              key={creator.id}
+              first={page}
+              variant="video"
+              noun="videos"
+              failedMessage="Failed to load videos"
+              pageHref={(next) => `${base}?tab=videos&cursor=${encodeURIComponent(next)}`}
+            />
+          ) : (
+            <EmptyState
+              title="No videos yet"
+              message={`${creator.username} has not published any videos or sparks yet.`}
+              action={{ href: '/creators', label: 'Discover more creators' }}
+            />
+          )}
+        </section>
+      </div>
+    </Page>
+  )
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
+  { title: loaderData ? `${loaderData.creator.username} — Lumen` : `${CREATOR_MESSAGES.notFound} — Lumen` },
+]
+
+export function ErrorBoundary() {
+  const error = useRouteError()
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <StatusCard
+        title={CREATOR_MESSAGES.notFound}
+        message="This creator doesn't exist or their account was removed."
+        action={{ href: '/feed', label: 'Back to Feed' }}
+      />
+    )
+  }
+  return (
+    <StatusCard
+      title="Something went wrong"
+      message="We could not load this creator. Please try again in a moment."
+      action={{ href: '/creators', label: 'Discover Creators' }}
+    />
+  )
+}

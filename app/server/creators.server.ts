@@ -1,0 +1,156 @@
+import { sql } from 'kysely'
+import type { CreatorCard, CreatorListPage, CreatorPageData, PersonRole } from '~/lib/creator-types'
+import { isUuid } from '~/lib/ids'
+import { avatarUrl } from '~/lib/media-urls'
+import { CREATOR_MESSAGES, CREATORS_PAGE_SIZE } from '~/lib/schemas/creators'
+import { asCaller, type JwtClaims, type Tx } from './db.server'
+import { decodeTimeKey, encodeTimeKey } from './cursor.server'
+import { DomainError } from './errors.server'
+import { cleanSearch } from './feed.server'
+import { browserSupabaseUrl } from './supabase.server'
+
+/**
+ * Creators (spec: Discover Creators, Creator profile; GET /users/creators,
+ * GET /users/{id}, GET /users/{id}/stats), read as the caller. Only the
+ * public card of a profile is readable by API roles (column grants); the
+ * list and its search come from `public.search_creators()` /
+ * `public.count_creators()`, which use the creators' name-and-bio index
+ * (see docs/decisions/0013-public-card-and-creator-search.md). Counts are
+ * counted rows, never stored counters, so they are exact.
+ */
+
+interface CreatorRow {
+  id: string
+  username: string
+  role: string
+  is_verified: boolean
+  bio: string
+  avatar_path: string | null
+  created_at: string
+  /** created_at at full precision, for cursors. */
+  created_key: string
+  rank: number
+}
+
+/** Public videos and sparks of each creator, and whether the caller follows them. */
+async function decorate(tx: Tx, claims: JwtClaims | null, rows: CreatorRow[]): Promise<CreatorCard[]> {
+  if (rows.length === 0) return []
+  const ids = rows.map((row) => row.id)
+  const counts = await sql<{ id: string; videos: number; followed: boolean }>`
+    select c.id,
+           (select count(*) from public.videos v
+             where v.creator_id = c.id and v.is_public and v.status = 'ready')::int as videos,
+           ${claims ? sql`exists (select 1 from public.follows f where f.follower_id = ${claims.sub}::uuid and f.creator_id = c.id)` : sql`false`} as followed
+      from unnest(${sql.val(ids)}::uuid[]) as c (id)
+  `.execute(tx)
+  const byId = new Map(counts.rows.map((row) => [row.id, row]))
+  const base = browserSupabaseUrl()
+  return rows.map((row) => ({
+    id: row.id,
+    username: row.username,
+    role: row.role as PersonRole,
+    isVerified: row.is_verified,
+    bio: row.bio,
+    avatarUrl: avatarUrl(base, row.avatar_path),
+    videoCount: Number(byId.get(row.id)?.videos ?? 0),
+    isFollowed: Boolean(byId.get(row.id)?.followed),
+    isSelf: claims?.sub === row.id,
+  }))
+}
+
+export interface ListCreatorsInput {
+  search?: string | null
+  cursor?: string | null
+  limit?: number
+}
+
+/** Discover Creators: a page of creator cards (newest first, or best match first with a search) and the total. */
+export async function listCreators(claims: JwtClaims | null, input: ListCreatorsInput = {}): Promise<CreatorListPage> {
+  const search = cleanSearch(input.search)
+  const limit = Math.min(Math.max(Math.trunc(input.limit ?? CREATORS_PAGE_SIZE), 1), 50)
+  const after = decodeTimeKey(input.cursor)
+  return asCaller(claims, async (tx) => {
+    // One connection per transaction: the queries run one after another.
+    const page = await sql<CreatorRow>`
+      select s.*, to_char(s.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_key
+        from public.search_creators(
+          ${search}, ${limit + 1},
+          ${search && after ? (after.rank ?? 0) : null}::real,
+          ${after?.at ?? null}::timestamptz,
+          ${after?.id ?? null}::uuid) as s
+    `.execute(tx)
+    const total = await sql<{ total: string }>`select public.count_creators(${search}) as total`.execute(tx)
+    const rows = page.rows.slice(0, limit)
+    const last = rows.at(-1)
+    return {
+      items: await decorate(tx, claims, rows),
+      total: Number(total.rows[0]?.total ?? 0),
+      nextCursor:
+        page.rows.length > limit && last
+          ? encodeTimeKey({ at: last.created_key, id: last.id, ...(search ? { rank: Number(last.rank) } : {}) })
+          : null,
+    }
+  })
+}
+
+/**
+ * A creator's page header: the public card with followers, following and
+ * videos counts. Anyone with a page (creators and admins); an unknown or
+ * malformed id, or a learner's, is 404 'Creator Not Found'.
+ */
+export async function getCreator(claims: JwtClaims | null, creatorId: string): Promise<CreatorPageData> {
+  const notFound = new DomainError('not_found', CREATOR_MESSAGES.notFound)
+  if (!isUuid(creatorId)) throw notFound
+  return asCaller(claims, async (tx) => {
+    const row = await tx
+      .selectFrom('profiles')
+      .select(['id', 'username', 'role', 'is_verified', 'bio', 'avatar_path', 'created_at'])
+      .select([sql<number>`0`.as('rank'), sql<string>`''`.as('created_key')])
+      .where('id', '=', creatorId)
+      .where('role', 'in', ['creator', 'admin'])
+      .executeTakeFirst()
+    if (!row) throw notFound
+    const [card] = await decorate(tx, claims, [row as CreatorRow])
+    const counts = await sql<{ followers: number; following: number }>`
+      select (select count(*) from public.follows where creator_id = ${creatorId}::uuid)::int as followers,
+             (select count(*) from public.follows where follower_id = ${creatorId}::uuid)::int as following
+    `.execute(tx)
+    return {
+      ...card!,
+      followers: Number(counts.rows[0]?.followers ?? 0),
+      following: Number(counts.rows[0]?.following ?? 0),
+      joinedAt: new Date(row.created_at).toISOString(),
+    }
+  })
+}
+
+/**
+ * /explore: creators the caller does not follow yet (never themselves), those
+ * teaching in `categories` first, then the most followed.
+ */
+export async function suggestCreators(
+  claims: JwtClaims | null,
+  options: { categories: readonly string[]; limit: number },
+): Promise<CreatorCard[]> {
+  const limit = Math.min(Math.max(Math.trunc(options.limit), 1), 24)
+  return asCaller(claims, async (tx) => {
+    const { rows } = await sql<CreatorRow>`
+      select p.id, p.username, p.role, p.is_verified, p.bio, p.avatar_path, p.created_at, '' as created_key, 0::real as rank
+        from public.profiles p
+       where p.role = 'creator'
+         ${
+           claims
+             ? sql`and p.id <> ${claims.sub}::uuid
+           and not exists (select 1 from public.follows f where f.follower_id = ${claims.sub}::uuid and f.creator_id = p.id)`
+             : sql``
+         }
+       order by exists (select 1 from public.creator_categories cc
+                         where cc.creator_id = p.id and cc.status = 'approved'
+                           and cc.category_id = any (${sql.val([...options.categories])}::text[])) desc,
+                (select count(*) from public.follows f where f.creator_id = p.id) desc,
+                p.created_at desc, p.id desc
+       limit ${limit}
+    `.execute(tx)
+    return decorate(tx, claims, rows)
+  })
+}

@@ -1,0 +1,50 @@
+import { sql, type RawBuilder } from 'kysely'
+import { z } from 'zod'
+
+/**
+ * Keyset cursors of the person lists (creators, following, liked videos,
+ * a creator's videos): an opaque base64url of the last item's sort key. The
+ * time is taken from Postgres at full (microsecond) precision, so rows made
+ * in the same millisecond — a seed, one transaction — are neither skipped
+ * nor repeated at a page break.
+ */
+const timestamp = z
+  .string()
+  .datetime({ offset: true })
+  .refine((value) => {
+    const year = new Date(value).getUTCFullYear()
+    return year >= 1970 && year <= 9999
+  })
+
+/** `column` as ISO-8601 text in UTC with microseconds, for a cursor. */
+export function isoMicros(column: RawBuilder<unknown>): RawBuilder<string> {
+  return sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
+}
+
+export interface TimeKey {
+  at: string
+  id: string
+  rank?: number
+}
+
+export function encodeTimeKey(key: TimeKey): string {
+  return Buffer.from(JSON.stringify(key.rank === undefined ? [key.at, key.id] : [key.at, key.id, key.rank])).toString('base64url')
+}
+
+const keySchema = z.union([
+  z.tuple([timestamp, z.string().uuid()]),
+  z.tuple([timestamp, z.string().uuid(), z.number().finite().nonnegative().max(1e6)]),
+])
+
+/** The key a cursor names, or null for none or a malformed one. */
+export function decodeTimeKey(cursor: string | null | undefined): TimeKey | null {
+  if (!cursor || cursor.length > 200) return null
+  try {
+    const parsed = keySchema.safeParse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')))
+    if (!parsed.success) return null
+    const [at, id, rank] = parsed.data
+    return rank === undefined ? { at, id } : { at, id, rank }
+  } catch {
+    return null
+  }
+}
