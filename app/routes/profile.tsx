@@ -1,13 +1,20 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Form, useLoaderData } from '@remix-run/react'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { Form, Link, useLoaderData } from '@remix-run/react'
+import { MyQuotesPanel, type MyQuotesActionData } from '~/components/profile/my-quotes'
 import { StatusCard } from '~/components/status-card'
 import { Page } from '~/components/ui/page'
 import { VerificationRequiredPanel } from '~/components/verification-required-panel'
 import { ROLE_LABELS, UserAvatar, type ShellRole } from '~/components/user-avatar'
 import { CheckStatusForm } from '~/components/verification-banner'
 import { avatarUrl } from '~/lib/media-urls'
+import type { UserQuote } from '~/lib/quote-types'
+import { QUOTE_MESSAGES } from '~/lib/schemas/quote'
+import { field } from '~/lib/schemas/video'
+import { isDomainError } from '~/server/errors.server'
+import { redirectWithFlash } from '~/server/http/flash.server'
 import { jsonWithHeaders } from '~/server/http/responses.server'
 import { requireUser } from '~/server/permissions.server'
+import { deleteQuote, listMyQuotes } from '~/server/quotes.server'
 import { browserSupabaseUrl } from '~/server/supabase.server'
 
 /**
@@ -16,13 +23,28 @@ import { browserSupabaseUrl } from '~/server/supabase.server'
  * come with their features.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { user, headers } = await requireUser(request, context)
+  const { user, claims, headers } = await requireUser(request, context)
   // Upload sends unverified creators here with ?verification=required (spec section 2, Upload).
-  const verificationRequired =
-    new URL(request.url).searchParams.get('verification') === 'required' && user.role === 'creator' && !user.isVerified
+  const url = new URL(request.url)
+  const verificationRequired = url.searchParams.get('verification') === 'required' && user.role === 'creator' && !user.isVerified
+  // My Quotes (?tab=quotes): a failed read shows 'Failed to load your quotes', not an error page.
+  const tab = url.searchParams.get('tab') === 'quotes' ? 'quotes' : 'profile'
+  let quotes: UserQuote[] = []
+  let quotesError: string | null = null
+  if (tab === 'quotes') {
+    try {
+      quotes = await listMyQuotes(claims)
+    } catch (error) {
+      console.warn('[profile] could not list quotes:', error instanceof Error ? error.message : error)
+      quotesError = QUOTE_MESSAGES.loadQuotesFailed
+    }
+  }
   return jsonWithHeaders(
     {
       verificationRequired,
+      tab,
+      quotes,
+      quotesError,
       profile: {
         username: user.username,
         email: user.email,
@@ -36,8 +58,36 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   )
 }
 
+/**
+ * My Quotes' delete (`intent=delete-quote`): scripted posts get data back,
+ * plain ones go back to the tab with a flash. Refusals keep the spec's
+ * words ('You can only delete your own quotes', 'Quote not found'); anything
+ * else is 'Failed to delete quote'.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { claims, headers } = await requireUser(request, context)
+  const form = await request.formData()
+  const scripted = form.get('js') === '1'
+  const back = '/profile?tab=quotes#my-quotes'
+  const reply = (body: MyQuotesActionData, status: number) => jsonWithHeaders<MyQuotesActionData>(body, status, headers)
+  if (field(form, 'intent') !== 'delete-quote') return reply({ ok: false, intent: 'delete-quote', error: QUOTE_MESSAGES.deleteFailed }, 400)
+  try {
+    const message = await deleteQuote(claims, field(form, 'quoteId') ?? '')
+    return scripted
+      ? reply({ ok: true, intent: 'delete-quote', message }, 200)
+      : redirectWithFlash(back, { kind: 'success', message }, headers)
+  } catch (error) {
+    const status = isDomainError(error) ? error.status : 500
+    const message = isDomainError(error) ? error.message : QUOTE_MESSAGES.deleteFailed
+    if (!isDomainError(error)) console.warn('[profile] could not delete a quote:', error instanceof Error ? error.message : error)
+    return scripted
+      ? reply({ ok: false, intent: 'delete-quote', error: message }, status)
+      : redirectWithFlash(back, { kind: 'error', message }, headers)
+  }
+}
+
 export default function Profile() {
-  const { profile, verificationRequired } = useLoaderData<typeof loader>()
+  const { profile, verificationRequired, tab, quotes, quotesError } = useLoaderData<typeof loader>()
   return (
     <Page width="narrow">
       <h1 className="sr-only">Your profile</h1>
@@ -74,6 +124,20 @@ export default function Profile() {
           {profile.role === 'creator' ? <VerificationStatus verified={profile.isVerified} /> : null}
         </div>
       </section>
+      {/* The tabs come with the profile issue; My Quotes is one of them (?tab=quotes). */}
+      <nav aria-label="Profile sections" className="mt-6 flex gap-2">
+        <Link to="/profile" className={tab === 'profile' ? 'btn-primary' : 'btn-secondary'} aria-current={tab === 'profile' ? 'page' : undefined}>
+          Profile
+        </Link>
+        <Link
+          to="/profile?tab=quotes"
+          className={tab === 'quotes' ? 'btn-primary' : 'btn-secondary'}
+          aria-current={tab === 'quotes' ? 'page' : undefined}
+        >
+          My Quotes
+        </Link>
+      </nav>
+      {tab === 'quotes' ? <MyQuotesPanel quotes={quotes} error={quotesError} /> : null}
     </Page>
   )
 }
