@@ -230,14 +230,14 @@ isOneToOne: false
                   ]
                 },"quotes": {
                   Row: {
-                    "body": string,"created_at": string,"id": string,"like_count": number,"response_hls_path": string | null,"response_mp4_path": string | null,"response_source_path": string | null,"response_status": string | null,"response_status_message": string | null,"type": string,"updated_at": string,"user_id": string,"video_id": string
+                    "body": string,"created_at": string,"id": string,"like_count": number,"moment_seconds": number | null,"response_hls_path": string | null,"response_mp4_path": string | null,"response_poster_path": string | null,"response_source_path": string | null,"response_status": string | null,"response_status_message": string | null,"type": string,"updated_at": string,"user_id": string,"video_id": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "body"?: string,"created_at"?: string,"id"?: string,"like_count"?: number,"response_hls_path"?: string | null,"response_mp4_path"?: string | null,"response_source_path"?: string | null,"response_status"?: string | null,"response_status_message"?: string | null,"type"?: string,"updated_at"?: string,"user_id"?: string,"video_id": string
+                    "body"?: string,"created_at"?: string,"id"?: string,"like_count"?: number,"moment_seconds"?: number | null,"response_hls_path"?: string | null,"response_mp4_path"?: string | null,"response_poster_path"?: string | null,"response_source_path"?: string | null,"response_status"?: string | null,"response_status_message"?: string | null,"type"?: string,"updated_at"?: string,"user_id"?: string,"video_id": string
                   }
                   Update: {
-                    "body"?: string,"created_at"?: string,"id"?: string,"like_count"?: number,"response_hls_path"?: string | null,"response_mp4_path"?: string | null,"response_source_path"?: string | null,"response_status"?: string | null,"response_status_message"?: string | null,"type"?: string,"updated_at"?: string,"user_id"?: string,"video_id"?: string
+                    "body"?: string,"created_at"?: string,"id"?: string,"like_count"?: number,"moment_seconds"?: number | null,"response_hls_path"?: string | null,"response_mp4_path"?: string | null,"response_poster_path"?: string | null,"response_source_path"?: string | null,"response_status"?: string | null,"response_status_message"?: string | null,"type"?: string,"updated_at"?: string,"user_id"?: string,"video_id"?: string
                   }
                   Relationships: [
                     {

@@ -261,7 +261,8 @@ export function startMediaWorker(options: MediaWorkerOptions): MediaWorker {
       }
 
       const posterPath = posterPathFor(target)
-      const makePoster = target.kind === 'video' && (!target.thumbnailPath || target.thumbnailPath === posterPath)
+      // A video keeps the thumbnail its creator chose; a video response always gets a poster of its own.
+      const makePoster = target.kind === 'quote' || !target.thumbnailPath || target.thumbnailPath === posterPath
       const result = await transcodeVideo(source, validation.probe, path.join(workDir, 'out'), {
         poster: makePoster,
         signal,
@@ -325,7 +326,7 @@ export function startMediaWorker(options: MediaWorkerOptions): MediaWorker {
   }
 
   function objectFor(target: MediaTarget, file: OutputFile, posterPath: string): PlannedObject {
-    if (file.path === 'poster.jpg') return { file, bucket: 'thumbnails', name: posterPath }
+    if (file.path === 'poster.jpg' && target.kind === 'video') return { file, bucket: 'thumbnails', name: posterPath }
     return { file, bucket: 'media', name: `${target.mediaPrefix}/${file.path}` }
   }
 

@@ -29,8 +29,13 @@ export interface MediaTarget {
   thumbnailPath: string | null
 }
 
-/** Where the worker puts a generated poster: the creator's folder of bucket `thumbnails`. */
-export function posterPathFor(target: Pick<MediaTarget, 'ownerId' | 'id'>): string {
+/**
+ * Where the worker puts a generated poster: for a video the creator's folder of
+ * bucket `thumbnails`; for a video response its own folder of bucket `media`
+ * (`quotes/<id>/poster.jpg`), readable exactly when the quote is.
+ */
+export function posterPathFor(target: Pick<MediaTarget, 'ownerId' | 'id'> & { kind?: MediaTarget['kind'] }): string {
+  if (target.kind === 'quote') return `quotes/${target.id}/poster.jpg`
   return `${target.ownerId}/${target.id}-poster.jpg`
 }
 
@@ -111,6 +116,7 @@ export async function markTargetReady(tx: Tx, target: MediaTarget, media: ReadyM
       response_status_message: null,
       response_hls_path: media.hlsPath,
       response_mp4_path: media.mp4Path,
+      response_poster_path: media.posterPath,
     })
     .where('id', '=', target.id)
     .execute()

@@ -41,6 +41,8 @@ export interface VideoPlayerProps {
   /** Required by browsers for `autoPlay` to work without a user gesture. */
   muted?: boolean
   loop?: boolean
+  /** Where playback starts, in seconds (a quote's moment): `#t=` on the MP4, hls.js's start position. */
+  startAt?: number | null
   /** Default "metadata"; use "auto" for a clip that is about to be shown (the next reel), "none" off-screen. */
   preload?: 'none' | 'metadata' | 'auto'
   /** Default true. */
@@ -66,6 +68,7 @@ export const VideoPlayer = forwardRef<HTMLVideoElement | null, VideoPlayerProps>
     autoPlay = false,
     muted = false,
     loop = false,
+    startAt = null,
     preload = 'metadata',
     controls = true,
     fit = 'contain',
@@ -111,7 +114,7 @@ export const VideoPlayer = forwardRef<HTMLVideoElement | null, VideoPlayerProps>
         const { default: Hls } = await import('hls.js/light')
         if (cancelled) return
         if (Hls.isSupported()) {
-          const hls = new Hls({ capLevelToPlayerSize: true, startLevel: -1 })
+          const hls = new Hls({ capLevelToPlayerSize: true, startLevel: -1, startPosition: startAt ?? -1 })
           let recoveredNetwork = false
           let recoveredMedia = false
           hls.on(Hls.Events.ERROR, (_event, data) => {
@@ -134,7 +137,7 @@ export const VideoPlayer = forwardRef<HTMLVideoElement | null, VideoPlayerProps>
         }
       }
       if (video.canPlayType('application/vnd.apple.mpegurl')) {
-        video.src = hlsUrl
+        video.src = startAt ? `${hlsUrl}#t=${startAt}` : hlsUrl
         video.addEventListener('error', onError)
         setEngine('native-hls')
         destroy = () => {
@@ -160,7 +163,7 @@ export const VideoPlayer = forwardRef<HTMLVideoElement | null, VideoPlayerProps>
       source?.removeEventListener('error', onError)
       destroy?.()
     }
-  }, [hlsUrl, mp4Url, attempt])
+  }, [hlsUrl, mp4Url, attempt, startAt])
 
   const retry = useCallback(() => setAttempt((n) => n + 1), [])
   const nothingToPlay = !hlsUrl && !mp4Url
@@ -184,7 +187,7 @@ export const VideoPlayer = forwardRef<HTMLVideoElement | null, VideoPlayerProps>
         onPlay={onPlay}
         onPause={onPause}
       >
-        {mp4Url ? <source src={mp4Url} type="video/mp4" /> : null}
+        {mp4Url ? <source src={startAt ? `${mp4Url}#t=${startAt}` : mp4Url} type="video/mp4" /> : null}
         <p className="p-4 text-sm text-white">
           Your browser cannot play this video.{' '}
           {mp4Url ? (

@@ -23,8 +23,8 @@ const ENTRIES: Record<NavKey, { to: string; menu?: string; bar?: string }> = {
   sparks: { to: '/sparks', bar: 'Sparks' },
   creators: { to: '/creators', bar: 'Creators' },
   upload: { to: '/upload', menu: 'Upload Content', bar: 'Upload' },
-  // Learners (and admins) quote instead: the feed is where a video to quote is picked.
-  quote: { to: '/feed', menu: 'Quote' },
+  // Learners (and admins) quote instead: /create-quote without a video offers a search to pick one.
+  quote: { to: '/create-quote', menu: 'Quote' },
 }
 
 const MENU: Record<NavRole, NavKey[]> = {

@@ -8,6 +8,7 @@ export const PROFILE_TABS = [
   { id: 'profile', label: 'Profile' },
   { id: 'liked', label: 'Liked Videos' },
   { id: 'following', label: 'Following' },
+  { id: 'quotes', label: 'My Quotes' },
   { id: 'reports', label: 'My Reports' },
 ] as const
 

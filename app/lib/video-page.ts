@@ -26,10 +26,17 @@ export interface VideoPageQuote extends LikeState {
   id: string
   type: 'text' | 'video'
   body: string
+  /** The moment of the original the quote is about, in seconds (null: the whole video). */
+  moment: number | null
   createdAt: string
   canDelete: boolean
   creator: VideoPagePerson
-  response: { status: 'processing' | 'ready' | 'failed'; hlsUrl: string | null; mp4Url: string | null } | null
+  response: {
+    status: 'processing' | 'ready' | 'failed'
+    hlsUrl: string | null
+    mp4Url: string | null
+    posterUrl: string | null
+  } | null
 }
 
 export type ShareResult = { ok: true; url: string } | { ok: false; message: string }

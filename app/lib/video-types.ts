@@ -72,14 +72,23 @@ export interface CommentView {
 
 export interface QuoteView {
   id: string
+  /** The quoted (original) video. */
+  videoId: string
   type: 'text' | 'video'
   body: string
+  /** The moment of the original the quote is about, in seconds (null: the whole video). */
+  moment: number | null
   createdAt: string
   likes: number
   hasLiked: boolean
   creator: PersonSummary
   /** A video response: its status and renditions (bucket `media`, `quotes/<id>/…`). */
-  response: { status: 'processing' | 'ready' | 'failed'; hlsPath: string | null; mp4Path: string | null } | null
+  response: {
+    status: 'processing' | 'ready' | 'failed'
+    hlsPath: string | null
+    mp4Path: string | null
+    posterPath: string | null
+  } | null
   canDelete: boolean
 }
 

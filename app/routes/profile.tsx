@@ -1,7 +1,8 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react'
 import { TabLinks } from '~/components/creators/creator-header'
 import { FollowingList } from '~/components/profile/following-list'
+import { MyQuotesPanel, type MyQuotesActionData } from '~/components/profile/my-quotes'
 import { MyReports } from '~/components/profile/my-reports'
 import { ProfileCard } from '~/components/profile/profile-card'
 import { StatusCard } from '~/components/status-card'
@@ -10,16 +11,21 @@ import { VerificationRequiredPanel } from '~/components/verification-required-pa
 import { EmptyState, PagedVideoGrid } from '~/components/video-grid'
 import { PROFILE_TABS, profileTab, profileTabHref, type ProfileTab } from '~/lib/profile-tabs'
 import { CREATOR_MESSAGES } from '~/lib/schemas/creators'
+import { QUOTE_MESSAGES } from '~/lib/schemas/quote'
+import { field } from '~/lib/schemas/video'
+import { isDomainError } from '~/server/errors.server'
 import { FEED_PAGE_SIZE, listLikedVideos } from '~/server/feed.server'
 import { listFollowing } from '~/server/follows.server'
+import { redirectWithFlash } from '~/server/http/flash.server'
 import { jsonWithHeaders } from '~/server/http/responses.server'
 import { requireUser } from '~/server/permissions.server'
 import { getOwnProfile } from '~/server/profiles.server'
+import { deleteQuote, listMyQuotes } from '~/server/quotes.server'
 import { listMyReports } from '~/server/reports.server'
 import type { SignedInSession } from '~/server/session.server'
 
 /**
- * /profile?tab=profile|liked|following|reports — the signed-in user's own
+ * /profile?tab=profile|liked|following|quotes|reports — the signed-in user's own
  * profile (opened after sign-in; spec: Profile). Each tab is a URL, so it
  * works without JavaScript; see app/lib/profile-tabs.ts for adding one.
  */
@@ -32,6 +38,7 @@ const TAB_DATA = {
     following: await listFollowing(claims, { cursor: url.searchParams.get('cursor') }),
     cursor: url.searchParams.get('cursor'),
   }),
+  quotes: async ({ claims }: SignedInSession) => ({ quotes: await listMyQuotes(claims) }),
   reports: async ({ claims }: SignedInSession) => ({ reports: await listMyReports(claims) }),
 } satisfies Record<ProfileTab, (session: SignedInSession, url: URL) => Promise<object>>
 
@@ -39,6 +46,7 @@ const LOAD_FAILURES: Record<ProfileTab, string> = {
   profile: 'Failed to load your profile',
   liked: CREATOR_MESSAGES.likedFailed,
   following: CREATOR_MESSAGES.followingFailed,
+  quotes: QUOTE_MESSAGES.loadQuotesFailed,
   reports: CREATOR_MESSAGES.reportsFailed,
 }
 
@@ -57,6 +65,34 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   } catch (error) {
     console.warn(`[profile] could not load the ${tab} tab:`, error instanceof Error ? error.message : error)
     return jsonWithHeaders({ verificationRequired, failed: { tab, message: LOAD_FAILURES[tab] }, data: null }, 500, headers)
+  }
+}
+
+/**
+ * My Quotes' delete (`intent=delete-quote`): scripted posts get data back,
+ * plain ones go back to the tab with a flash. Refusals keep the spec's
+ * words ('You can only delete your own quotes', 'Quote not found'); anything
+ * else is 'Failed to delete quote'.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { claims, headers } = await requireUser(request, context)
+  const form = await request.formData()
+  const scripted = form.get('js') === '1'
+  const back = '/profile?tab=quotes#my-quotes'
+  const reply = (body: MyQuotesActionData, status: number) => jsonWithHeaders<MyQuotesActionData>(body, status, headers)
+  if (field(form, 'intent') !== 'delete-quote') return reply({ ok: false, intent: 'delete-quote', error: QUOTE_MESSAGES.deleteFailed }, 400)
+  try {
+    const message = await deleteQuote(claims, field(form, 'quoteId') ?? '')
+    return scripted
+      ? reply({ ok: true, intent: 'delete-quote', message }, 200)
+      : redirectWithFlash(back, { kind: 'success', message }, headers)
+  } catch (error) {
+    const status = isDomainError(error) ? error.status : 500
+    const message = isDomainError(error) ? error.message : QUOTE_MESSAGES.deleteFailed
+    if (!isDomainError(error)) console.warn('[profile] could not delete a quote:', error instanceof Error ? error.message : error)
+    return scripted
+      ? reply({ ok: false, intent: 'delete-quote', error: message }, status)
+      : redirectWithFlash(back, { kind: 'error', message }, headers)
   }
 }
 
@@ -114,6 +150,8 @@ function ProfilePanel({ data }: { data: TabData }) {
       )
     case 'following':
       return <FollowingList page={data.following} cursor={data.cursor} />
+    case 'quotes':
+      return <MyQuotesPanel quotes={data.quotes} error={null} />
     case 'reports':
       return <MyReports reports={data.reports} />
   }

@@ -5,6 +5,7 @@ import {
   useActionData,
   useLoaderData,
   useRouteError,
+  useSearchParams,
   type ClientActionFunctionArgs,
   type ShouldRevalidateFunction,
 } from '@remix-run/react'
@@ -25,6 +26,7 @@ import {
   VIDEO_MESSAGES,
   type VideoIntent,
 } from '~/lib/schemas/video'
+import { parseMoment } from '~/lib/schemas/quote'
 import type { VideoActionData } from '~/lib/video-page'
 import { redirectWithFlash } from '~/server/http/flash.server'
 import { jsonWithHeaders, redirectWithHeaders } from '~/server/http/responses.server'
@@ -184,6 +186,9 @@ export default function VideoPage() {
   const actionData = useActionData<typeof action>()
   const failed = actionData && !actionData.ok ? actionData : undefined
   const playable = video.status === 'ready' || Boolean(video.externalUrl)
+  // ?t= — a quote's moment (View Original): the player starts there.
+  const [searchParams] = useSearchParams()
+  const startAt = parseMoment(searchParams.get('t'))
 
   return (
     <Page>
@@ -199,6 +204,7 @@ export default function VideoPage() {
                 hlsUrl={media.hlsUrl}
                 mp4Url={media.mp4Url}
                 posterUrl={media.posterUrl}
+                startAt={startAt}
                 className={`w-full overflow-hidden rounded-card bg-ink-950 ${video.portrait ? 'aspect-[4/5] sm:aspect-video' : 'aspect-video'}`}
               />
             ) : (

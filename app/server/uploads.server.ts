@@ -1,11 +1,7 @@
 import { randomUUID } from 'node:crypto'
-import { createWriteStream, openAsBlob } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { Readable, Transform } from 'node:stream'
-import { pipeline } from 'node:stream/promises'
-import type { ReadableStream as WebReadableStream } from 'node:stream/web'
 import { sql } from 'kysely'
 import { CATEGORIES, DEFAULT_CATEGORY, LIMITS } from '~/lib/catalog'
 import { isUuid } from '~/lib/ids'
@@ -24,6 +20,7 @@ import { validateVideoFile } from '../../media/validate-upload'
 import { asCaller, type JwtClaims } from './db.server'
 import { canUseCategory } from './permissions.server'
 import { addTextQuote } from './quotes.server'
+import { downloadUpload, removeStored, storeFile, type StoredObject } from './upload-objects.server'
 import type { Supabase } from './supabase.server'
 
 /**
@@ -97,11 +94,6 @@ export type UploadResult =
   | { ok: true; videoId: string }
   | { ok: false; status: 400 | 413; errors: UploadErrors; values: UploadValues }
 
-interface StoredObject {
-  bucket: 'uploads' | 'thumbnails'
-  name: string
-}
-
 /**
  * Checks a received upload form and, when everything holds, stores the
  * files and inserts the video (and the uploader's optional thoughts as its
@@ -161,7 +153,7 @@ export async function createUpload(uploader: Uploader, received: UploadInput): P
     // The video by its content: the posted file, or the browser's upload fetched back as the user.
     let videoFile = received.video?.path ?? null
     if (!videoFile && source) {
-      const fetched = await downloadUpload(supabase, source, path.join(work, 'source'))
+      const fetched = await downloadUpload(supabase, source, path.join(work, 'source'), LIMITS.videoBytes)
       if (fetched === 'missing') return refuse({ video: UPLOAD_MESSAGES.sourceMissing })
       if (fetched === 'too-large') return refuse({ video: UPLOAD_MESSAGES.videoTooLarge }, 413)
       videoFile = fetched
@@ -221,47 +213,6 @@ async function videoUsesSource(claims: JwtClaims, source: string): Promise<boole
     tx.selectFrom('videos').select('id').where('source_path', '=', source).executeTakeFirst(),
   )
   return Boolean(row)
-}
-
-/** Streams an object of the caller's `uploads` folder to `file`, stopping past the size limit. */
-async function downloadUpload(supabase: Supabase, name: string, file: string): Promise<string | 'missing' | 'too-large'> {
-  const { data, error } = await supabase.storage.from('uploads').download(name).asStream()
-  if (error || !data) return 'missing'
-  let received = 0
-  let tooLarge = false
-  const limit = new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      received += chunk.length
-      if (received > LIMITS.videoBytes) {
-        tooLarge = true
-        callback(new Error('larger than the upload limit'))
-      } else callback(null, chunk)
-    },
-  })
-  try {
-    await pipeline(Readable.fromWeb(data as WebReadableStream), limit, createWriteStream(file))
-  } catch (error) {
-    if (tooLarge) return 'too-large'
-    throw error
-  }
-  return file
-}
-
-/** Stores a file as the caller, streamed from disk (a file-backed Blob is read as it is sent). */
-async function storeFile(supabase: Supabase, bucket: StoredObject['bucket'], name: string, file: string, contentType: string) {
-  const body = await openAsBlob(file, { type: contentType })
-  const { error } = await supabase.storage.from(bucket).upload(name, body, { contentType, upsert: false })
-  if (error) throw new Error(`could not store ${bucket}/${name}: ${error.message}`)
-}
-
-/** Removes what a refused or failed upload stored (the caller's own folder: their right to delete). */
-async function removeStored(supabase: Supabase, stored: StoredObject[]) {
-  for (const bucket of ['uploads', 'thumbnails'] as const) {
-    const names = stored.filter((object) => object.bucket === bucket).map((object) => object.name)
-    if (!names.length) continue
-    const { error } = await supabase.storage.from(bucket).remove(names)
-    if (error) console.warn(`[upload] could not remove ${names.join(', ')} from ${bucket}: ${error.message}`)
-  }
 }
 
 // ─── After the upload ────────────────────────────────────────────────────────

@@ -1,14 +1,14 @@
 import { sql } from 'kysely'
 import { categoryName } from '~/lib/catalog'
 import { isUuid } from '~/lib/ids'
-import { avatarUrl, mediaPathUrl, mediaUrls } from '~/lib/media-urls'
+import { avatarUrl, mediaUrls } from '~/lib/media-urls'
 import { shareLink, VIDEO_MESSAGES } from '~/lib/schemas/video'
 import type { PersonSummary, VideoDetail, VideoStatus } from '~/lib/video-types'
 import { asCaller, type JwtClaims } from './db.server'
 import { DomainError } from './errors.server'
 import { allowed, visibleVideo } from './permissions.server'
 import { listComments } from './comments.server'
-import { listQuotes } from './quotes.server'
+import { listQuotes, quoteResponseMedia } from './quotes.server'
 import { removeFiles } from './storage.server'
 import { browserSupabaseUrl } from './supabase.server'
 import { recordView } from './views.server'
@@ -177,18 +177,13 @@ export async function getVideoPage(claims: JwtClaims, id: string, options: { cou
       id: quote.id,
       type: quote.type,
       body: quote.body,
+      moment: quote.moment,
       createdAt: quote.createdAt,
       likes: quote.likes,
       hasLiked: quote.hasLiked,
       canDelete: quote.canDelete,
       creator: person(quote.creator),
-      response: quote.response
-        ? {
-            status: quote.response.status,
-            hlsUrl: mediaPathUrl(quote.response.hlsPath),
-            mp4Url: mediaPathUrl(quote.response.mp4Path),
-          }
-        : null,
+      response: quote.response ? quoteResponseMedia(quote.response) : null,
     })),
   }
 }

@@ -14,9 +14,10 @@ select tests.create_video('creator_a', 'A public', true);
 select tests.create_video('creator_a', 'A private', false);
 update public.videos set thumbnail_path = creator_id || '/a.jpg' where title = 'A public';
 update public.videos set thumbnail_path = creator_id || '/a-private.jpg' where title = 'A private';
-insert into public.quotes (video_id, user_id, type, response_source_path) values
-  (tests.video_id('A public'), tests.get_supabase_uid('learner_b'), 'video', tests.get_supabase_uid('learner_b') || '/quotes/q.mp4'),
-  (tests.video_id('A private'), tests.get_supabase_uid('creator_a'), 'video', tests.get_supabase_uid('creator_a') || '/quotes/p.mp4');
+-- Video quotes whose media exists are ready ones (a response still processing is its author's only).
+insert into public.quotes (video_id, user_id, type, response_source_path, response_status) values
+  (tests.video_id('A public'), tests.get_supabase_uid('learner_b'), 'video', tests.get_supabase_uid('learner_b') || '/quotes/q.mp4', 'ready'),
+  (tests.video_id('A private'), tests.get_supabase_uid('creator_a'), 'video', tests.get_supabase_uid('creator_a') || '/quotes/p.mp4', 'ready');
 
 -- Every object carries a label in user_metadata, so assertions read as words.
 insert into storage.objects (bucket_id, name, owner, user_metadata)

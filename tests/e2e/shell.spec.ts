@@ -19,7 +19,7 @@ const LAYOUTS: Record<Exclude<DemoAccount, 'newcreator'>, { menu: [string, strin
   learner: {
     menu: [
       ['Profile', '/profile'],
-      ['Quote', '/feed'],
+      ['Quote', '/create-quote'],
     ],
     bar: ['Profile', 'Feed', 'Sparks', 'Creators'],
   },
@@ -36,7 +36,7 @@ const LAYOUTS: Record<Exclude<DemoAccount, 'newcreator'>, { menu: [string, strin
       ['Admin Dashboard', '/admin'],
       ['Dashboard', '/dashboard'],
       ['Profile', '/profile'],
-      ['Quote', '/feed'],
+      ['Quote', '/create-quote'],
     ],
     bar: ['Profile', 'Feed', 'Sparks', 'Creators', 'Upload', 'Admin'],
   },

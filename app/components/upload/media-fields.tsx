@@ -29,12 +29,15 @@ export function VideoField({
   warning,
   disabled,
   chooseAgain,
+  required = true,
   onDuration,
 }: {
   error?: string | null
   warning?: ReactNode
   disabled?: boolean
   chooseAgain?: boolean
+  /** Default true; a quote's response video is needed only for a Video Response. */
+  required?: boolean
   onDuration(seconds: number | null): void
 }) {
   const [preview, choose] = usePreview()
@@ -53,6 +56,7 @@ export function VideoField({
       }
       error={error}
       disabled={disabled}
+      required={required}
       icon={
         <path d="M4 6.5A2.5 2.5 0 0 1 6.5 4h7A2.5 2.5 0 0 1 16 6.5v11a2.5 2.5 0 0 1-2.5 2.5h-7A2.5 2.5 0 0 1 4 17.5v-11ZM16 10l4-2.5v9L16 14" />
       }
@@ -122,7 +126,9 @@ export function ThumbnailField({
       }
       error={error}
       disabled={disabled}
-      icon={<path d="M4 6.5A2.5 2.5 0 0 1 6.5 4h11A2.5 2.5 0 0 1 20 6.5v11a2.5 2.5 0 0 1-2.5 2.5h-11A2.5 2.5 0 0 1 4 17.5v-11ZM4 16l4.5-4.5 3.5 3.5 2.5-2.5L20 18M15 9h.01" />}
+      icon={
+        <path d="M4 6.5A2.5 2.5 0 0 1 6.5 4h11A2.5 2.5 0 0 1 20 6.5v11a2.5 2.5 0 0 1-2.5 2.5h-11A2.5 2.5 0 0 1 4 17.5v-11ZM4 16l4.5-4.5 3.5 3.5 2.5-2.5L20 18M15 9h.01" />
+      }
       onChange={choose}
     >
       {preview ? (
@@ -146,6 +152,7 @@ function FilePicker({
   hint,
   error,
   disabled,
+  required = true,
   icon,
   onChange,
   children,
@@ -156,6 +163,7 @@ function FilePicker({
   hint: ReactNode
   error?: string | null
   disabled?: boolean
+  required?: boolean
   icon: ReactNode
   onChange(file: File | undefined): void
   children?: ReactNode
@@ -176,7 +184,7 @@ function FilePicker({
         name={name}
         type="file"
         accept={accept}
-        required
+        required={required}
         disabled={disabled}
         aria-describedby={[hintId, errorId].filter(Boolean).join(' ')}
         aria-invalid={error ? true : undefined}

@@ -1,3 +1,4 @@
+import { responseObjectName } from '~/lib/schemas/quote'
 import { UPLOAD_MESSAGES, serverErrorMessage, videoExtension, videoObjectName } from '~/lib/schemas/upload'
 
 /**
@@ -18,6 +19,8 @@ export interface ResumableUploadOptions {
   userId: string
   supabaseUrl: string
   anonKey: string
+  /** The folder of `uploads/<uid>/`: `videos` (default, the upload page) or `quotes` (a video response). */
+  folder?: 'videos' | 'quotes'
   onProgress(sent: number, total: number): void
 }
 
@@ -40,10 +43,11 @@ export const RETRY_DELAYS = [0, 3000, 5000, 10000, 20000]
 
 export async function startResumableUpload(options: ResumableUploadOptions): Promise<ResumableUpload> {
   const { Upload } = await import('tus-js-client')
-  const { file, userId, supabaseUrl, anonKey } = options
+  const { file, userId, supabaseUrl, anonKey, folder = 'videos' } = options
   const accessToken = accessTokens()
   const endpoint = `${supabaseUrl.replace(/\/$/, '')}/storage/v1/upload/resumable`
-  let objectName = videoObjectName(userId, randomUuid(), videoExtension(file))
+  const objectNameFor = folder === 'quotes' ? responseObjectName : videoObjectName
+  let objectName = objectNameFor(userId, randomUuid(), videoExtension(file))
   let settle: { resolve(name: string): void; reject(error: Error): void }
   const done = new Promise<string>((resolve, reject) => (settle = { resolve, reject }))
   let cancelled = false
@@ -55,8 +59,17 @@ export async function startResumableUpload(options: ResumableUploadOptions): Pro
     uploadDataDuringCreation: true,
     removeFingerprintOnSuccess: true,
     // One person's upload is never resumed by another account on the same browser.
+    // A video response is never resumed into a video's object (nor the other way round).
     fingerprint: async (chosen) =>
-      ['lumen-upload', userId, chosen.name, chosen.type, chosen.size, chosen.lastModified, endpoint].join('-'),
+      [
+        folder === 'quotes' ? 'lumen-quote' : 'lumen-upload',
+        userId,
+        chosen.name,
+        chosen.type,
+        chosen.size,
+        chosen.lastModified,
+        endpoint,
+      ].join('-'),
     metadata: {
       bucketName: 'uploads',
       objectName,

@@ -6,11 +6,21 @@ import { FieldError } from '~/components/ui/field'
 import { useHydrated } from '~/components/use-hydrated'
 import { UserAvatar } from '~/components/user-avatar'
 import { VideoPlayer } from '~/components/video-player'
-import { excerpt, formatDate } from '~/lib/format'
+import { excerpt, formatDate, formatDuration } from '~/lib/format'
+import { momentParam } from '~/lib/schemas/quote'
 import type { VideoActionData, VideoActionFailure, VideoPageQuote } from '~/lib/video-page'
 import { IconButton } from './icon-button'
 import { QuoteLikeButton } from './like-buttons'
 import { PersonName } from './person-name'
+
+/**
+ * The Quotes list of the video page (spec: Video detail; issue 12): author,
+ * text, the response video playing inline (its author alone sees it while it
+ * is processing), likes (optimistic with JavaScript), the moment it points
+ * at with View Original, the side-by-side view, report, and delete with a
+ * confirmation for its author or an admin — a dialog with JavaScript, a
+ * second button in a disclosure without.
+ */
 
 export function QuotesSection({
   videoId,
@@ -23,12 +33,14 @@ export function QuotesSection({
   count: number
   failed: VideoActionFailure | undefined
 }) {
+  // The stored counter also counts responses still processing, which only their authors see.
+  const shownCount = quotes.length >= 100 ? count : quotes.length
   const quoteFailure = failed && (failed.intent === 'delete-quote' || failed.intent === 'quote-like') ? failed : undefined
   return (
     <aside id="quotes" aria-labelledby="quotes-heading" className="scroll-mt-24">
       <div className="flex items-center justify-between gap-3">
         <h2 id="quotes-heading" className="text-heading">
-          Quotes <span className="text-caption font-normal">({count})</span>
+          Quotes <span className="text-caption font-normal">({shownCount})</span>
         </h2>
         <Link
           to={`/create-quote?videoId=${encodeURIComponent(videoId)}`}
@@ -49,7 +61,7 @@ export function QuotesSection({
       ) : (
         <ul className="mt-4 flex flex-col gap-4">
           {quotes.map((quote) => (
-            <QuoteItem key={quote.id} quote={quote} />
+            <QuoteItem key={quote.id} quote={quote} videoId={videoId} />
           ))}
         </ul>
       )}
@@ -57,7 +69,7 @@ export function QuotesSection({
   )
 }
 
-function QuoteItem({ quote }: { quote: VideoPageQuote }) {
+function QuoteItem({ quote, videoId }: { quote: VideoPageQuote; videoId: string }) {
   const hydrated = useHydrated()
   const deleter = useFetcher<VideoActionData>({ key: `delete-quote-${quote.id}` })
   const deleting = deleter.state !== 'idle'
@@ -82,16 +94,27 @@ function QuoteItem({ quote }: { quote: VideoPageQuote }) {
             title={`Video response by ${quote.creator.username}`}
             hlsUrl={quote.response.hlsUrl}
             mp4Url={quote.response.mp4Url}
+            posterUrl={quote.response.posterUrl}
             className="mt-3 aspect-video w-full overflow-hidden rounded-xl bg-ink-950"
           />
         ) : (
-          <p className="text-caption mt-3 rounded-xl bg-ink-100 px-3 py-2">
+          <p className="text-caption mt-3 rounded-xl bg-ink-100 px-3 py-2" data-testid="quote-processing">
             {quote.response.status === 'failed'
               ? 'This video response could not be processed.'
-              : 'The video response is being prepared…'}
+              : 'Processing — your video response shows to others once it is ready.'}
           </p>
         )
       ) : null}
+      <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+        <Link to={`/video/${videoId}${momentParam(quote.moment)}`} className="font-semibold text-brand-700 hover:text-brand-800">
+          View Original{quote.moment !== null ? ` at ${formatDuration(quote.moment)}` : ''}
+        </Link>
+        {quote.response?.status === 'ready' ? (
+          <Link to={`/quote/${quote.id}`} className="font-semibold text-brand-700 hover:text-brand-800">
+            Side by side
+          </Link>
+        ) : null}
+      </p>
       <div className="mt-3 flex items-center gap-1">
         <QuoteLikeButton quoteId={quote.id} likes={quote.likes} hasLiked={quote.hasLiked} />
         <ReportControl
@@ -100,7 +123,7 @@ function QuoteItem({ quote }: { quote: VideoPageQuote }) {
           authorId={quote.creator.id}
           contentLabel={excerpt(quote.body || `quote by ${quote.creator.username}`)}
         />
-        {quote.canDelete ? (
+        {quote.canDelete && hydrated ? (
           <deleter.Form
             method="post"
             preventScrollReset
@@ -111,11 +134,26 @@ function QuoteItem({ quote }: { quote: VideoPageQuote }) {
           >
             <input type="hidden" name="intent" value="delete-quote" />
             <input type="hidden" name="targetId" value={quote.id} />
-            {hydrated ? <input type="hidden" name="js" value="1" /> : null}
+            <input type="hidden" name="js" value="1" />
             <IconButton label="Delete quote" disabled={deleting}>
               <TrashIcon />
             </IconButton>
           </deleter.Form>
+        ) : null}
+        {quote.canDelete && !hydrated ? (
+          <details className="ml-auto">
+            <summary className="inline-flex min-h-11 cursor-pointer list-none items-center rounded-full px-3 text-sm font-semibold text-red-700 hover:bg-red-50 [&::-webkit-details-marker]:hidden">
+              Delete
+            </summary>
+            <form method="post" className="mt-2 flex flex-col gap-2">
+              <p className="text-sm text-ink-800">Delete this quote?</p>
+              <input type="hidden" name="intent" value="delete-quote" />
+              <input type="hidden" name="targetId" value={quote.id} />
+              <button type="submit" className="btn bg-red-600 text-white hover:bg-red-700">
+                Delete quote
+              </button>
+            </form>
+          </details>
         ) : null}
       </div>
       {deleteError ? <FieldError>{deleteError}</FieldError> : null}

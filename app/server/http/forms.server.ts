@@ -1,14 +1,15 @@
 import { LIMITS } from '~/lib/catalog'
 import { AUTH_MESSAGES, PORTFOLIO_MAX_BYTES } from '~/lib/schemas/auth'
 import { PICTURE_MAX_BYTES } from '~/lib/schemas/creators'
+import { QUOTE_MESSAGES } from '~/lib/schemas/quote'
 import { UPLOAD_MESSAGES } from '~/lib/schemas/upload'
 import { inspectPortfolio, type ReceivedPortfolio } from '../accounts.server'
 import { discardBody, receiveMultipart, type ReceivedFile, type ReceivedForm } from './multipart.server'
 
 /**
- * The two multipart forms Lumen reads, with their limits: the upload form
- * (a video up to 100 MB and a thumbnail up to 5 MB) and the sign-up form (a
- * creator's portfolio). Files go to temporary files; call `dispose()`.
+ * The multipart forms Lumen reads, with their limits: the upload form
+ * (a video up to 100 MB and a thumbnail up to 5 MB), the create-quote form
+ * (a response video up to 100 MB) and the sign-up form (a creator's portfolio). Files go to temporary files; call `dispose()`.
  */
 
 /** Past this in all, an upload is not a browser with a big file but someone wasting our bandwidth. */
@@ -22,6 +23,18 @@ export function receiveUploadForm(request: Request) {
     formName: 'upload form',
     maxTextFieldBytes: 64 * 1024,
     maxTextFields: 32,
+  })
+}
+
+/** The create-quote form: text fields and, without JavaScript, the response video (up to 100 MB). */
+export function receiveQuoteForm(request: Request) {
+  return receiveMultipart(request, {
+    files: { video: LIMITS.videoBytes },
+    abandonBytes: UPLOAD_ABANDON_BYTES,
+    tooLargeMessage: QUOTE_MESSAGES.videoTooLarge,
+    formName: 'quote form',
+    maxTextFieldBytes: 16 * 1024,
+    maxTextFields: 16,
   })
 }
 

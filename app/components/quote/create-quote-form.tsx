@@ -1,0 +1,286 @@
+import { Link, useFetcher, useNavigate } from '@remix-run/react'
+import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react'
+import { Alert } from '~/components/ui/alert'
+import { TextAreaField, TextField } from '~/components/ui/field'
+import { Spinner } from '~/components/ui/spinner'
+import { VideoField } from '~/components/upload/media-fields'
+import { startResumableUpload, UploadCancelled, UploadError, type ResumableUpload } from '~/components/upload/resumable-upload'
+import { UploadProgress, type UploadPhase } from '~/components/upload/upload-progress'
+import { useHydrated } from '~/components/use-hydrated'
+import { formatDuration } from '~/lib/format'
+import {
+  checkResponseFile,
+  createFailedMessage,
+  QUOTE_TEXT_MAX,
+  QUOTE_TYPES,
+  quoteErrors,
+  quoteFormValues,
+  quoteSchema,
+  type QuoteActionData,
+  type QuoteErrors,
+  type QuoteType,
+  type QuoteValues,
+} from '~/lib/schemas/quote'
+import { UPLOAD_MESSAGES } from '~/lib/schemas/upload'
+
+export interface CreateQuoteFormProps {
+  videoId: string
+  userId: string
+  supabase: { url: string; anonKey: string }
+  /** The original's player, to read the moment from (null when it cannot play). */
+  playerRef: RefObject<HTMLVideoElement | null>
+  /** The answer to a submission without JavaScript (the action's data). */
+  result?: QuoteActionData
+}
+
+const ORDER = ['type', 'text', 'video', 'moment'] as const
+
+/**
+ * The create-quote form (spec: Create quote). Without JavaScript a plain
+ * multipart form: the radio, the text, the response video and the moment
+ * post together. With it the form is checked here first (the shared
+ * schema), a video response goes to Storage resumably (tus, the upload
+ * page's path) with a progress bar, then the form posts with the stored
+ * object's name; the server checks everything again either way.
+ */
+export function CreateQuoteForm({ videoId, userId, supabase, playerRef, result }: CreateQuoteFormProps) {
+  const hydrated = useHydrated()
+  const navigate = useNavigate()
+  const fetcher = useFetcher<QuoteActionData>({ key: 'create-quote' })
+  const formRef = useRef<HTMLFormElement>(null)
+  const uploadRef = useRef<ResumableUpload | null>(null)
+  const handled = useRef<QuoteActionData | undefined>(undefined)
+
+  const refused = result && !result.ok ? result : undefined
+  const values: QuoteValues = refused?.values ?? { videoId, type: 'text', text: '', moment: '' }
+  const [type, setType] = useState<QuoteType>(values.type === 'video' ? 'video' : 'text')
+  const [errors, setErrors] = useState<QuoteErrors>(refusedErrors(refused))
+  const [phase, setPhase] = useState<UploadPhase>('idle')
+  const [progress, setProgress] = useState({ sent: 0, total: 0 })
+  const [moment, setMoment] = useState(values.moment)
+  const busy = phase === 'uploading' || phase === 'paused' || phase === 'saving' || phase === 'success'
+
+  useEffect(() => {
+    if (fetcher.state !== 'idle' || !fetcher.data || handled.current === fetcher.data) return
+    handled.current = fetcher.data
+    const data = fetcher.data
+    if (data.ok) {
+      setPhase('success')
+      navigate(`/video/${data.videoId}#quote-${data.quoteId}`)
+      return
+    }
+    setPhase('error')
+    const found = refusedErrors(data)
+    setErrors(found)
+    focusFirstError(formRef.current, found)
+  }, [fetcher.state, fetcher.data, navigate])
+
+  useEffect(() => () => uploadRef.current?.pause(), [])
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    if (!hydrated) return
+    event.preventDefault()
+    if (busy) return
+    const form = new FormData(event.currentTarget)
+    const video = fileOf(form, 'video')
+    const found: QuoteErrors = {}
+    const parsed = quoteSchema.safeParse(quoteFormValues(form))
+    if (!parsed.success) Object.assign(found, quoteErrors(parsed.error))
+    if (type === 'video') {
+      const problem = checkResponseFile(video)
+      if (problem) found.video = problem
+    }
+    if (Object.keys(found).length) {
+      setErrors(found)
+      focusFirstError(formRef.current, found)
+      return
+    }
+    setErrors({})
+    form.delete('video')
+    form.set('js', '1')
+    if (type === 'text') {
+      setPhase('saving')
+      fetcher.submit(form, { method: 'post', encType: 'multipart/form-data' })
+      return
+    }
+    setProgress({ sent: 0, total: video!.size })
+    setPhase('uploading')
+    try {
+      const upload = await startResumableUpload({
+        file: video!,
+        userId,
+        folder: 'quotes',
+        supabaseUrl: supabase.url,
+        anonKey: supabase.anonKey,
+        onProgress: (sent, total) => setProgress({ sent, total }),
+      })
+      uploadRef.current = upload
+      const objectName = await upload.done
+      uploadRef.current = null
+      form.set('sourcePath', objectName)
+      setPhase('saving')
+      fetcher.submit(form, { method: 'post', encType: 'multipart/form-data' })
+    } catch (error) {
+      if (error instanceof UploadCancelled) return
+      uploadRef.current = null
+      setPhase('error')
+      setErrors({ form: createFailedMessage(error instanceof UploadError ? error.message : UPLOAD_MESSAGES.unexpected) })
+    }
+  }
+
+  async function cancelUpload() {
+    const upload = uploadRef.current
+    uploadRef.current = null
+    setPhase('idle')
+    setProgress({ sent: 0, total: 0 })
+    await upload?.cancel()
+  }
+
+  function takeCurrentMoment() {
+    const player = playerRef.current
+    if (player && Number.isFinite(player.currentTime)) setMoment(String(Math.floor(player.currentTime)))
+  }
+
+  return (
+    <form
+      ref={formRef}
+      method="post"
+      encType="multipart/form-data"
+      noValidate={hydrated}
+      onSubmit={submit}
+      aria-busy={busy || undefined}
+      className="card flex flex-col gap-5 p-5 sm:p-6"
+      aria-labelledby="quote-form-title"
+    >
+      <h2 id="quote-form-title" className="text-heading">
+        Your quote
+      </h2>
+      <input type="hidden" name="videoId" value={videoId} />
+      {errors.form ? <Alert tone="error">{errors.form}</Alert> : null}
+      {errors.videoId ? <Alert tone="error">{errors.videoId}</Alert> : null}
+
+      <fieldset className="flex flex-col gap-2" disabled={busy}>
+        <legend className="mb-1.5 text-sm font-medium text-ink-800">Quote type</legend>
+        <div className="grid gap-2 sm:grid-cols-2">
+          {QUOTE_TYPES.map((option) => (
+            <label
+              key={option.value}
+              className="flex min-h-11 cursor-pointer items-start gap-3 rounded-xl px-3.5 py-3 ring-1 ring-inset ring-ink-200 has-[:checked]:bg-brand-50 has-[:checked]:ring-2 has-[:checked]:ring-brand-500"
+            >
+              <input
+                type="radio"
+                name="type"
+                value={option.value}
+                checked={type === option.value}
+                onChange={() => setType(option.value)}
+                className="mt-0.5 h-4 w-4 border-ink-300 text-brand-600 focus:ring-brand-600"
+              />
+              <span>
+                <span className="block text-sm font-medium text-ink-900">{option.label}</span>
+                <span className="block text-sm text-ink-600">{option.hint}</span>
+              </span>
+            </label>
+          ))}
+        </div>
+        {errors.type ? <p className="text-sm font-medium text-red-700">{errors.type}</p> : null}
+      </fieldset>
+
+      <TextAreaField
+        label="Quote text"
+        name="text"
+        rows={4}
+        maxLength={QUOTE_TEXT_MAX}
+        defaultValue={values.text}
+        placeholder="What does this video make you think?"
+        hint={
+          hydrated && type === 'video'
+            ? 'Optional for a video response.'
+            : 'Needed for a text comment; optional with a video response.'
+        }
+        error={errors.text}
+        disabled={busy}
+      />
+
+      {!hydrated || type === 'video' ? (
+        <div className="flex flex-col gap-2">
+          {!hydrated ? <p className="text-caption">For a Video Response, choose your video:</p> : null}
+          <VideoField
+            error={errors.video}
+            disabled={busy}
+            required={false}
+            chooseAgain={Boolean(refused?.hadFile)}
+            onDuration={() => undefined}
+          />
+        </div>
+      ) : null}
+
+      <div className="flex flex-col gap-2">
+        <TextField
+          label="Moment in the original (seconds, optional)"
+          name="moment"
+          inputMode="decimal"
+          value={moment}
+          onChange={(event) => setMoment(event.currentTarget.value)}
+          hint={
+            moment && Number.isFinite(Number(moment))
+              ? `View Original will open the video at ${formatDuration(Number(moment))}.`
+              : 'Leave empty to quote the whole video.'
+          }
+          error={errors.moment}
+          disabled={busy}
+        />
+        {hydrated ? (
+          <button type="button" className="btn-secondary self-start" onClick={takeCurrentMoment} disabled={busy}>
+            Use the player&apos;s current time
+          </button>
+        ) : null}
+      </div>
+
+      {hydrated && phase !== 'idle' && phase !== 'error' && phase !== 'success' && type === 'video' ? (
+        <UploadProgress
+          phase={phase}
+          sent={progress.sent}
+          total={progress.total}
+          resumed={false}
+          onPause={() => {
+            uploadRef.current?.pause()
+            setPhase('paused')
+          }}
+          onResume={() => {
+            uploadRef.current?.resume()
+            setPhase('uploading')
+          }}
+          onCancel={() => void cancelUpload()}
+        />
+      ) : null}
+
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Link to={`/video/${videoId}`} className="btn-secondary">
+          Cancel
+        </Link>
+        <button type="submit" className="btn-primary" aria-disabled={busy || undefined} disabled={busy}>
+          {busy ? <Spinner label="Submitting" className="h-4 w-4" /> : null}
+          Submit Quote
+        </button>
+      </div>
+    </form>
+  )
+}
+
+/** Field errors, or the form's error as 'Failed to create quote: …' when no field is at fault. */
+function refusedErrors(refused: Extract<QuoteActionData, { ok: false }> | undefined): QuoteErrors {
+  if (!refused) return {}
+  if (refused.fieldErrors && Object.keys(refused.fieldErrors).length) return refused.fieldErrors
+  return { form: refused.error.startsWith('Failed to create quote') ? refused.error : createFailedMessage(refused.error) }
+}
+
+function fileOf(form: FormData, name: string): File | null {
+  const value = form.get(name)
+  return value instanceof File && value.size > 0 ? value : null
+}
+
+function focusFirstError(form: HTMLFormElement | null, errors: QuoteErrors) {
+  const first = ORDER.find((name) => errors[name])
+  if (!first || !form) return
+  requestAnimationFrame(() => form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus())
+}
