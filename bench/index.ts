@@ -3,6 +3,7 @@
  * measured in the same run on the same machine (absolute times drift on
  * shared machines; ratios do not). `npm run bench -- tus` runs one.
  */
+import { benchDashboard } from './dashboard'
 import { benchSsr } from './ssr'
 import { benchTranscode } from './transcode'
 import { benchTusUpload } from './tus-upload'
@@ -12,6 +13,7 @@ const benches: Record<string, Bench> = {
   tus: benchTusUpload,
   transcode: benchTranscode,
   ssr: benchSsr,
+  dashboard: benchDashboard,
 }
 
 const requested = process.argv.slice(2)

@@ -44,7 +44,10 @@ export async function benchSsr(): Promise<{ name: string; lines: string[] }> {
     lines.push(...(await benchOn(target, buildDir)))
   }
   if (targets.length === 1) lines.push('', '(set TEST_DATABASE_URL to a PostgreSQL superuser URL to bench PostgreSQL as well)')
-  return { name: `SSR with ${VIDEOS.toLocaleString('en-US')} videos: feed page 1, page ${PAGE} and a video page vs the welcome page`, lines }
+  return {
+    name: `SSR with ${VIDEOS.toLocaleString('en-US')} videos: feed page 1, page ${PAGE} and a video page vs the welcome page`,
+    lines,
+  }
 }
 
 async function benchOn(target: 'pglite' | 'postgres', buildDir: string): Promise<string[]> {
@@ -173,22 +176,26 @@ export async function seedVideos(pool: pg.Pool, count: number): Promise<Seeded> 
   )
   const last = rows[0]
   if (!last) throw new Error('not enough videos for page 500')
-  const { rows: middle } = await pool.query<{ id: string }>(`select id from public.videos order by created_at desc offset $1 limit 1`, [
-    Math.floor(count / 2),
-  ])
+  const { rows: middle } = await pool.query<{ id: string }>(
+    `select id from public.videos order by created_at desc offset $1 limit 1`,
+    [Math.floor(count / 2)],
+  )
   return { videoId: middle[0]!.id, page500Cursor: encodeCursor({ createdAt: last.created_at, id: last.id }) }
 }
 
-function ensureBuild(): string {
+export function ensureBuild(): string {
   const buildDir = process.env.LUMEN_BUILD_DIR ?? 'build'
   if (!existsSync(path.join(buildDir, 'server/index.js'))) {
-    const built = spawnSync('npx', ['remix', 'vite:build'], { stdio: 'inherit', env: { ...process.env, LUMEN_BUILD_DIR: buildDir } })
+    const built = spawnSync('npx', ['remix', 'vite:build'], {
+      stdio: 'inherit',
+      env: { ...process.env, LUMEN_BUILD_DIR: buildDir },
+    })
     if (built.status !== 0) throw new Error('the production build failed')
   }
   return buildDir
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer()
     probe.once('error', reject)
@@ -199,7 +206,7 @@ function freePort(): Promise<number> {
   })
 }
 
-async function waitForServer(base: string): Promise<void> {
+export async function waitForServer(base: string): Promise<void> {
   const deadline = Date.now() + 120_000
   while (Date.now() < deadline) {
     try {
@@ -214,15 +221,15 @@ async function waitForServer(base: string): Promise<void> {
   throw new Error(`the server at ${base} did not start`)
 }
 
-/** The demo learner's session cookies, as @supabase/ssr writes them. */
-async function learnerCookie(base: string, dataDir: string): Promise<string> {
+/** A demo account's session cookies (the learner's by default), as @supabase/ssr writes them. */
+export async function learnerCookie(base: string, dataDir: string, email = 'learner@lumen.test'): Promise<string> {
   const keys = JSON.parse(await readFile(path.join(dataDir, 'keys.json'), 'utf8')) as { anonKey: string }
   const supabase = createClient(base, keys.anonKey, {
     ...nodeRealtimeOptions,
     auth: { persistSession: false, autoRefreshToken: false },
   })
-  const { data, error } = await supabase.auth.signInWithPassword({ email: 'learner@lumen.test', password: DEMO_PASSWORD })
-  if (error || !data.session) throw new Error(`could not sign the demo learner in: ${error?.message ?? 'no session'}`)
+  const { data, error } = await supabase.auth.signInWithPassword({ email, password: DEMO_PASSWORD })
+  if (error || !data.session) throw new Error(`could not sign ${email} in: ${error?.message ?? 'no session'}`)
   const name = `sb-${new URL(base).hostname.split('.')[0]}-auth-token`
   return createChunks(name, `base64-${stringToBase64URL(JSON.stringify(data.session))}`)
     .map((chunk) => `${chunk.name}=${chunk.value}`)

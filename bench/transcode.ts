@@ -6,7 +6,14 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { describeMediaTools, resolveMediaTools, runMediaTool } from '../media/tools'
 import { probeMedia } from '../media/probe'
-import { DEFAULT_PRESET, KEYFRAME_SECONDS, planRenditions, SEGMENT_SECONDS, transcodeVideo, type TranscodeResult } from '../worker/transcode'
+import {
+  DEFAULT_PRESET,
+  KEYFRAME_SECONDS,
+  planRenditions,
+  SEGMENT_SECONDS,
+  transcodeVideo,
+  type TranscodeResult,
+} from '../worker/transcode'
 
 /**
  * Transcoding speed: the worker's whole job for a 60 s 1280×720 30 fps clip
@@ -32,25 +39,69 @@ export async function benchTranscode(): Promise<{ name: string; lines: string[] 
   try {
     const source = path.join(scratch, 'source.mp4')
     await ffmpeg([
-      '-f', 'lavfi', '-i', `testsrc2=size=${WIDTH}x${HEIGHT}:rate=${RATE}`,
-      '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000',
-      '-t', String(SECONDS),
-      '-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '18', '-pix_fmt', 'yuv420p',
-      '-c:a', 'aac', '-b:a', '128k',
+      '-f',
+      'lavfi',
+      '-i',
+      `testsrc2=size=${WIDTH}x${HEIGHT}:rate=${RATE}`,
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=440:sample_rate=48000',
+      '-t',
+      String(SECONDS),
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-crf',
+      '18',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      '-b:a',
+      '128k',
       source,
     ])
     const probe = await probeMedia(source, { tools })
     const load = loadavg()[0]!.toFixed(1)
 
     const gop = String(RATE * KEYFRAME_SECONDS)
-    const x264 = ['-c:v', 'libx264', '-preset', DEFAULT_PRESET, '-profile:v', 'high', '-g', gop, '-keyint_min', gop, '-sc_threshold', '0']
+    const x264 = [
+      '-c:v',
+      'libx264',
+      '-preset',
+      DEFAULT_PRESET,
+      '-profile:v',
+      'high',
+      '-g',
+      gop,
+      '-keyint_min',
+      gop,
+      '-sc_threshold',
+      '0',
+    ]
     const single = await timed(() =>
       ffmpeg([
-        '-i', source,
-        '-vf', `scale=${WIDTH}:${HEIGHT},format=yuv420p`,
-        ...x264, '-b:v', '3000k', '-maxrate', '3300k', '-bufsize', '6000k',
-        '-c:a', 'aac', '-b:a', '128k', '-ac', '2',
-        '-movflags', '+faststart',
+        '-i',
+        source,
+        '-vf',
+        `scale=${WIDTH}:${HEIGHT},format=yuv420p`,
+        ...x264,
+        '-b:v',
+        '3000k',
+        '-maxrate',
+        '3300k',
+        '-bufsize',
+        '6000k',
+        '-c:a',
+        'aac',
+        '-b:a',
+        '128k',
+        '-ac',
+        '2',
+        '-movflags',
+        '+faststart',
         path.join(scratch, 'single.mp4'),
       ]),
     )
@@ -66,15 +117,31 @@ export async function benchTranscode(): Promise<{ name: string; lines: string[] 
         const dir = path.join(scratch, 'separate', rendition.name)
         await mkdir(dir, { recursive: true })
         await ffmpeg([
-          '-i', source,
-          '-vf', `scale=${rendition.width}:${rendition.height},setsar=1,format=yuv420p`,
+          '-i',
+          source,
+          '-vf',
+          `scale=${rendition.width}:${rendition.height},setsar=1,format=yuv420p`,
           ...x264,
-          '-b:v', `${rendition.videoKbps}k`,
-          '-maxrate', `${Math.round(rendition.videoKbps * 1.1)}k`,
-          '-bufsize', `${rendition.videoKbps * 2}k`,
-          '-c:a', 'aac', '-b:a', `${rendition.audioKbps}k`, '-ac', '2',
-          '-f', 'hls', '-hls_time', String(SEGMENT_SECONDS), '-hls_playlist_type', 'vod',
-          '-hls_segment_filename', path.join(dir, 'segment_%03d.ts'),
+          '-b:v',
+          `${rendition.videoKbps}k`,
+          '-maxrate',
+          `${Math.round(rendition.videoKbps * 1.1)}k`,
+          '-bufsize',
+          `${rendition.videoKbps * 2}k`,
+          '-c:a',
+          'aac',
+          '-b:a',
+          `${rendition.audioKbps}k`,
+          '-ac',
+          '2',
+          '-f',
+          'hls',
+          '-hls_time',
+          String(SEGMENT_SECONDS),
+          '-hls_playlist_type',
+          'vod',
+          '-hls_segment_filename',
+          path.join(dir, 'segment_%03d.ts'),
           path.join(dir, 'index.m3u8'),
         ])
       }
@@ -82,9 +149,13 @@ export async function benchTranscode(): Promise<{ name: string; lines: string[] 
 
     const describe = (timing: Timing) =>
       `${timing.wall.toFixed(1)} s → ${(SECONDS / timing.wall).toFixed(2)}× realtime` +
-      (timing.cpu === null ? '' : `; CPU ${timing.cpu.toFixed(1)} s (${(timing.cpu / SECONDS).toFixed(2)} CPU-s per video second)`)
+      (timing.cpu === null
+        ? ''
+        : `; CPU ${timing.cpu.toFixed(1)} s (${(timing.cpu / SECONDS).toFixed(2)} CPU-s per video second)`)
     const ratio = (a: Timing, b: Timing) =>
-      a.cpu !== null && b.cpu !== null ? `${(a.cpu / b.cpu).toFixed(2)}× by CPU, ${(a.wall / b.wall).toFixed(2)}× by wall time` : `${(a.wall / b.wall).toFixed(2)}× by wall time`
+      a.cpu !== null && b.cpu !== null
+        ? `${(a.cpu / b.cpu).toFixed(2)}× by CPU, ${(a.wall / b.wall).toFixed(2)}× by wall time`
+        : `${(a.wall / b.wall).toFixed(2)}× by wall time`
     const bytes = (test: (name: string) => boolean) =>
       ladderResult!.files.filter((file) => test(file.path)).reduce((sum, file) => sum + file.sizeBytes, 0) / 1e6
     return {

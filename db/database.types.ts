@@ -64,6 +64,26 @@ isOneToOne: false
       referencedColumns: ["id"]
     }
                   ]
+                },"creator_activity": {
+                  Row: {
+                    "bucket": string,"comments": number,"creator_id": string,"likes": number,"views": number,"watch_seconds": number
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "bucket": string,"comments"?: number,"creator_id": string,"likes"?: number,"views"?: number,"watch_seconds"?: number
+                  }
+                  Update: {
+                    "bucket"?: string,"comments"?: number,"creator_id"?: string,"likes"?: number,"views"?: number,"watch_seconds"?: number
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "creator_activity_creator_id_fkey"
+      columns: ["creator_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    }
+                  ]
                 },"creator_applications": {
                   Row: {
                     "created_at": string,"creator_id": string,"id": string,"portfolio_path": string | null,"portfolio_type": string | null,"review_notes": string | null,"reviewed_at": string | null,"reviewed_by": string | null,"status": string,"updated_at": string
@@ -190,14 +210,14 @@ isOneToOne: false
                   ]
                 },"profiles": {
                   Row: {
-                    "avatar_path": string | null,"bio": string,"concentration": string | null,"created_at": string,"field_of_interest": string | null,"id": string,"interests": (string)[],"is_verified": boolean,"portfolio_path": string | null,"portfolio_type": string | null,"role": string,"updated_at": string,"username": string
+                    "avatar_path": string | null,"bio": string,"concentration": string | null,"created_at": string,"field_of_interest": string | null,"id": string,"interests": (string)[],"is_verified": boolean,"portfolio_path": string | null,"portfolio_type": string | null,"role": string,"time_zone": string,"updated_at": string,"username": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "avatar_path"?: string | null,"bio"?: string,"concentration"?: string | null,"created_at"?: string,"field_of_interest"?: string | null,"id": string,"interests"?: (string)[],"is_verified"?: boolean,"portfolio_path"?: string | null,"portfolio_type"?: string | null,"role"?: string,"updated_at"?: string,"username": string
+                    "avatar_path"?: string | null,"bio"?: string,"concentration"?: string | null,"created_at"?: string,"field_of_interest"?: string | null,"id": string,"interests"?: (string)[],"is_verified"?: boolean,"portfolio_path"?: string | null,"portfolio_type"?: string | null,"role"?: string,"time_zone"?: string,"updated_at"?: string,"username": string
                   }
                   Update: {
-                    "avatar_path"?: string | null,"bio"?: string,"concentration"?: string | null,"created_at"?: string,"field_of_interest"?: string | null,"id"?: string,"interests"?: (string)[],"is_verified"?: boolean,"portfolio_path"?: string | null,"portfolio_type"?: string | null,"role"?: string,"updated_at"?: string,"username"?: string
+                    "avatar_path"?: string | null,"bio"?: string,"concentration"?: string | null,"created_at"?: string,"field_of_interest"?: string | null,"id"?: string,"interests"?: (string)[],"is_verified"?: boolean,"portfolio_path"?: string | null,"portfolio_type"?: string | null,"role"?: string,"time_zone"?: string,"updated_at"?: string,"username"?: string
                   }
                   Relationships: [
                     
@@ -280,6 +300,26 @@ isOneToOne: false
       referencedColumns: ["id"]
     }
                   ]
+                },"video_activity": {
+                  Row: {
+                    "bucket": string,"comments": number,"likes": number,"video_id": string,"views": number,"watch_seconds": number
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "bucket": string,"comments"?: number,"likes"?: number,"video_id": string,"views"?: number,"watch_seconds"?: number
+                  }
+                  Update: {
+                    "bucket"?: string,"comments"?: number,"likes"?: number,"video_id"?: string,"views"?: number,"watch_seconds"?: number
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "video_activity_video_id_fkey"
+      columns: ["video_id"]
+isOneToOne: false
+      referencedRelation: "videos"
+      referencedColumns: ["id"]
+    }
+                  ]
                 },"video_likes": {
                   Row: {
                     "created_at": string,"user_id": string,"video_id": string
@@ -306,6 +346,26 @@ isOneToOne: false
       referencedColumns: ["id"]
     }
                   ]
+                },"video_stats": {
+                  Row: {
+                    "plays": number,"tenths": (number)[],"video_id": string,"watch_seconds": number
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "plays"?: number,"tenths"?: (number)[],"video_id": string,"watch_seconds"?: number
+                  }
+                  Update: {
+                    "plays"?: number,"tenths"?: (number)[],"video_id"?: string,"watch_seconds"?: number
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "video_stats_video_id_fkey"
+      columns: ["video_id"]
+isOneToOne: true
+      referencedRelation: "videos"
+      referencedColumns: ["id"]
+    }
+                  ]
                 },"video_views": {
                   Row: {
                     "created_at": string,"id": number,"video_id": string,"viewed_hour": string,"viewer_id": string | null,"viewer_key": string
@@ -326,6 +386,32 @@ isOneToOne: false
       referencedColumns: ["id"]
     },{
       foreignKeyName: "video_views_viewer_id_fkey"
+      columns: ["viewer_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"video_watch_sessions": {
+                  Row: {
+                    "counted": boolean,"id": string,"last_report_at": string,"started_at": string,"tenths": number,"video_id": string,"viewer_id": string | null,"viewer_key": string,"watched_seconds": number
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "counted"?: boolean,"id": string,"last_report_at"?: string,"started_at"?: string,"tenths"?: number,"video_id": string,"viewer_id"?: string | null,"viewer_key": string,"watched_seconds"?: number
+                  }
+                  Update: {
+                    "counted"?: boolean,"id"?: string,"last_report_at"?: string,"started_at"?: string,"tenths"?: number,"video_id"?: string,"viewer_id"?: string | null,"viewer_key"?: string,"watched_seconds"?: number
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "video_watch_sessions_video_id_fkey"
+      columns: ["video_id"]
+isOneToOne: false
+      referencedRelation: "videos"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "video_watch_sessions_viewer_id_fkey"
       columns: ["viewer_id"]
 isOneToOne: false
       referencedRelation: "profiles"
@@ -378,7 +464,13 @@ isOneToOne: false
             [_ in never]: never
           }
           Functions: {
-            "can_delete_comment":
+            "activity_bucket":
+{ Args: { "at": string }; Returns: string
+                           },
+"bump_activity":
+{ Args: { "at": string,"comments": number,"likes": number,"video_id": string,"views": number,"watch_seconds": number }; Returns: undefined
+                           },
+"can_delete_comment":
 { Args: { "author_id": string,"video_id": string }; Returns: boolean
                            },
 "can_delete_quote":
@@ -435,6 +527,9 @@ isOneToOne: false
                            },
 "record_view":
 { Args: { "video_id": string,"viewer_key"?: string }; Returns: boolean
+                           },
+"report_watch":
+{ Args: { "played_seconds": number,"session_id": string,"tenths"?: number,"video_id": string,"viewer_key"?: string }; Returns: boolean
                            },
 "review_category_request":
 { Args: { "approved": boolean,"category_id": string,"creator_id": string }; Returns: {

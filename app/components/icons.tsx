@@ -440,3 +440,14 @@ export function SolidIcon({ children }: { children: ReactNode }) {
     </svg>
   )
 }
+
+/** Path data of the dashboard's icons (drawn with PathIcon). */
+export const DASHBOARD_ICON_PATHS = {
+  plus: 'M12 5v14M5 12h14',
+  video: 'M4 6a1 1 0 0 1 1-1h14a1 1 0 0 1 1 1v12a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V6Zm6 3v6l5-3-5-3Z',
+  eye: 'M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12Zm10 3a3 3 0 1 0 0-6 3 3 0 0 0 0 6Z',
+  heart: 'M12 20s-7-4.5-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.5-7 10-7 10Z',
+  comment: 'M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.4A8 8 0 1 1 21 12Z',
+  spark: 'M13 2 4 14h7l-1 8 9-12h-7l1-8Z',
+  people: 'M9 11a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7Zm-6 9a6 6 0 0 1 12 0m1-9a3 3 0 1 0 0-6m2 15h3a5 5 0 0 0-4-5',
+} as const

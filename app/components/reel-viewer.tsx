@@ -357,6 +357,7 @@ function ReelClip({
           loop={hydrated}
           fit="cover"
           className="h-full w-full bg-black"
+          reportProgress={hydrated && active}
         />
         {hydrated && active && muted ? (
           // A hint only: a tap anywhere on the clip unmutes; the Unmute button is the accessible way.

@@ -1,5 +1,6 @@
 import { forwardRef, useCallback, useEffect, useImperativeHandle, useRef, useState, type ReactNode } from 'react'
 import { parseYouTubeId, youTubeEmbedUrl } from '~/lib/media-urls'
+import { pageViewUrl, useWatchReporter } from './video/use-watch-reporter'
 
 /**
  * The one video player of Lumen (video page, reel viewer, previews).
@@ -54,6 +55,10 @@ export interface VideoPlayerProps {
   onEnded?: () => void
   onPlay?: () => void
   onPause?: () => void
+  /** Report playback progress, so the view counts once enough was watched (video page, reels). */
+  reportProgress?: boolean
+  /** Without JavaScript, count the page view (a `<noscript>` image; the video page only). */
+  countPageView?: boolean
 }
 
 export type PlaybackEngine = 'mp4' | 'hls.js' | 'native-hls'
@@ -76,11 +81,14 @@ export const VideoPlayer = forwardRef<HTMLVideoElement | null, VideoPlayerProps>
     onEnded,
     onPlay,
     onPause,
+    reportProgress = false,
+    countPageView = false,
   },
   ref,
 ) {
   const videoRef = useRef<HTMLVideoElement | null>(null)
   useImperativeHandle(ref, () => videoRef.current as HTMLVideoElement, [])
+  useWatchReporter(videoRef, videoId, reportProgress)
   const [engine, setEngine] = useState<PlaybackEngine>('mp4')
   const [failed, setFailed] = useState(false)
   const [attempt, setAttempt] = useState(0)
@@ -197,9 +205,12 @@ export const VideoPlayer = forwardRef<HTMLVideoElement | null, VideoPlayerProps>
           ) : null}
         </p>
       </video>
+      {countPageView ? <PageViewPixel videoId={videoId} noscript /> : null}
       {failed || nothingToPlay ? (
         <PlayerOverlay>
-          <p className="font-semibold">{nothingToPlay ? 'This video is not available yet.' : 'This video could not be played.'}</p>
+          <p className="font-semibold">
+            {nothingToPlay ? 'This video is not available yet.' : 'This video could not be played.'}
+          </p>
           {nothingToPlay ? null : (
             <>
               <p className="text-sm text-ink-300">Check your connection and try again.</p>
@@ -214,9 +225,23 @@ export const VideoPlayer = forwardRef<HTMLVideoElement | null, VideoPlayerProps>
   )
 })
 
+/**
+ * Counts a page view (once per viewer, video and hour, on the server). Inside
+ * `<noscript>` it loads only when JavaScript is off — with JavaScript the
+ * player's progress reports count instead. YouTube embeds report nothing, so
+ * they use it without `<noscript>`.
+ */
+function PageViewPixel({ videoId, noscript = false }: { videoId: string; noscript?: boolean }) {
+  const img = <img src={pageViewUrl(videoId)} alt="" width={1} height={1} className="absolute h-px w-px opacity-0" />
+  return noscript ? <noscript>{img}</noscript> : img
+}
+
 function PlayerOverlay({ children }: { children: ReactNode }) {
   return (
-    <div role="alert" className="absolute inset-0 flex flex-col items-center justify-center gap-1 bg-ink-950/85 p-4 text-center text-white">
+    <div
+      role="alert"
+      className="absolute inset-0 flex flex-col items-center justify-center gap-1 bg-ink-950/85 p-4 text-center text-white"
+    >
       {children}
     </div>
   )
@@ -231,10 +256,13 @@ export function ExternalVideo({
   url,
   title,
   className = 'aspect-video w-full overflow-hidden rounded-card bg-ink-950',
+  countViewOf,
 }: {
   url: string
   title: string
   className?: string
+  /** The video's id: count a page view of it (the embed cannot report progress). */
+  countViewOf?: string
 }) {
   const id = parseYouTubeId(url)
   return (
@@ -254,6 +282,7 @@ export function ExternalVideo({
           <p className="font-semibold">This video link is not supported.</p>
         </PlayerOverlay>
       )}
+      {id && countViewOf ? <PageViewPixel videoId={countViewOf} /> : null}
     </div>
   )
 }

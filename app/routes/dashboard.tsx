@@ -1,47 +1,96 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
-import type { ReactNode } from 'react'
-import { PathIcon } from '~/components/icons'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { Form, isRouteErrorResponse, Link, useFetcher, useLoaderData, useRouteError } from '@remix-run/react'
+import { useEffect } from 'react'
+import { LearnerDashboard } from '~/components/dashboard/learner'
+import { EngagementPanel, OverviewPanel, PlatformPanel, VideosPanel } from '~/components/dashboard/panels'
+import { StatCards } from '~/components/dashboard/stat-cards'
+import { DashboardTabs } from '~/components/dashboard/tabs'
+import { YourContent } from '~/components/dashboard/your-content'
+import { DASHBOARD_ICON_PATHS as icons, PathIcon } from '~/components/icons'
 import { StatusCard } from '~/components/status-card'
+import { Alert } from '~/components/ui/alert'
 import { Page, PageHeader } from '~/components/ui/page'
 import { thumbnailUrl } from '~/lib/media-urls'
-import { formatCompact, formatDate, formatNumber } from '~/lib/format'
-import { creatorDashboard, type RecentUpload } from '~/server/dashboard.server'
+import { DASHBOARD_MESSAGES, readDashboardQuery } from '~/lib/schemas/dashboard'
+import { dashboardStats, dashboardVideos, platformOverview, recentUploads, setTimeZone } from '~/server/dashboard.server'
+import { isDomainError } from '~/server/errors.server'
+import { flashFailure } from '~/server/http/domain-errors.server'
+import { redirectWithFlash } from '~/server/http/flash.server'
 import { jsonWithHeaders } from '~/server/http/responses.server'
 import { requireUser } from '~/server/permissions.server'
 import { browserSupabaseUrl } from '~/server/supabase.server'
+import { deleteVideo } from '~/server/videos.server'
 
 /**
- * /dashboard, opened after sign-up for everyone: creators and admins see
- * their numbers and their content; a learner gets a welcome with where to
- * go next instead of an error.
+ * /dashboard?tab=overview|videos|engagement&days=7|28|90&sort=… — opened
+ * after sign-up for everyone. Creators and admins see their stat cards (with
+ * the last 7 days' change), the tab in the URL (each works without
+ * JavaScript; charts are server-rendered SVG with data tables), and Your
+ * Content; an admin also sees the platform overview. A learner gets a
+ * getting-started page instead of an error.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, claims, headers } = await requireUser(request, context)
-  if (user.role === 'user') {
-    return jsonWithHeaders({ kind: 'learner' as const, username: user.username }, 200, headers)
+  if (user.role === 'user') return jsonWithHeaders({ kind: 'learner' as const, username: user.username }, 200, headers)
+  const query = readDashboardQuery(new URL(request.url).searchParams)
+  try {
+    const [stats, uploads, videos, platform] = await Promise.all([
+      dashboardStats(claims, user.id, { days: query.days }),
+      recentUploads(claims),
+      query.tab === 'videos' ? dashboardVideos(claims, user.id, query.sort) : null,
+      user.role === 'admin' && query.tab === 'overview' ? platformOverview(claims, { days: query.days }) : null,
+    ])
+    const supabaseUrl = browserSupabaseUrl()
+    return jsonWithHeaders(
+      {
+        kind: 'creator' as const,
+        username: user.username,
+        pendingVerification: user.role === 'creator' && !user.isVerified,
+        query,
+        stats,
+        videos,
+        platform,
+        uploads: uploads.map(({ thumbnailPath, ...video }) => ({
+          ...video,
+          thumbnailUrl: thumbnailUrl(supabaseUrl, thumbnailPath),
+        })),
+      },
+      200,
+      headers,
+    )
+  } catch (error) {
+    if (isDomainError(error)) throw new Response(error.message, { status: error.status, headers })
+    throw error
   }
-  const { stats, recentUploads } = await creatorDashboard(claims)
-  return jsonWithHeaders(
-    {
-      kind: 'creator' as const,
-      username: user.username,
-      pendingVerification: user.role === 'creator' && !user.isVerified,
-      stats,
-      recentUploads: recentUploads.map(({ thumbnailPath, ...video }) => ({
-        ...video,
-        thumbnailUrl: thumbnailUrl(browserSupabaseUrl(), thumbnailPath),
-      })),
-    },
-    200,
-    headers,
-  )
+}
+
+/** Deleting one of Your Content (asked first), and the time zone the days are counted in. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { claims, headers } = await requireUser(request, context)
+  const form = await request.formData()
+  const intent = form.get('intent')
+  const back = '/dashboard'
+  try {
+    if (intent === 'delete') {
+      const message = await deleteVideo(claims, String(form.get('id') ?? ''))
+      return redirectWithFlash(back, { kind: 'success', message }, headers)
+    }
+    if (intent === 'time-zone') {
+      const timeZone = await setTimeZone(claims, form.get('timeZone'))
+      if (form.get('js') === '1') return jsonWithHeaders({ ok: true, timeZone }, 200, headers)
+      return redirectWithFlash(back, { kind: 'success', message: `Days are now counted in ${timeZone}` }, headers)
+    }
+    return jsonWithHeaders({ ok: false }, 400, headers)
+  } catch (error) {
+    if (isDomainError(error)) return flashFailure(error, back, headers)
+    throw error
+  }
 }
 
 export default function Dashboard() {
   const data = useLoaderData<typeof loader>()
   if (data.kind === 'learner') return <LearnerDashboard username={data.username} />
-  const { stats, recentUploads } = data
+  const { stats, query } = data
   return (
     <Page>
       <PageHeader
@@ -54,178 +103,71 @@ export default function Dashboard() {
           </Link>
         }
       />
-      <section aria-label="Your numbers">
-        <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-          <StatCard label="Total Videos" value={stats.totalVideos} icon={icons.video} tone="bg-brand-50 text-brand-600" />
-          <StatCard label="Total Views" value={stats.totalViews} icon={icons.eye} tone="bg-sky-50 text-sky-600" />
-          <StatCard label="Total Likes" value={stats.totalLikes} icon={icons.heart} tone="bg-rose-50 text-rose-600" />
-          <StatCard label="Total Comments" value={stats.totalComments} icon={icons.comment} tone="bg-emerald-50 text-emerald-600" />
-        </ul>
+      <StatCards stats={stats} />
+      <DashboardTabs current={query.tab} days={query.days} />
+      <section aria-label={`${query.tab[0]!.toUpperCase()}${query.tab.slice(1)}`}>
+        {query.tab === 'overview' ? <OverviewPanel stats={stats} days={query.days} /> : null}
+        {query.tab === 'videos' && data.videos ? <VideosPanel videos={data.videos} sort={query.sort} /> : null}
+        {query.tab === 'engagement' ? <EngagementPanel stats={stats} /> : null}
       </section>
-      <section aria-labelledby="your-content" className="mt-10">
-        <h2 id="your-content" className="text-heading">
-          Your Content
-        </h2>
-        {recentUploads.length === 0 ? (
-          <EmptyContent pendingVerification={data.pendingVerification} />
-        ) : (
-          <ul className="mt-4 grid gap-3 sm:gap-4 md:grid-cols-2 xl:grid-cols-3">
-            {recentUploads.map((video) => (
-              <UploadCard key={video.id} video={video} />
-            ))}
-          </ul>
-        )}
-      </section>
+      {data.platform ? <PlatformPanel {...data.platform} /> : null}
+      <YourContent uploads={data.uploads} pendingVerification={data.pendingVerification} />
+      <TimeZoneSetting current={stats.timeZone} />
     </Page>
   )
 }
 
-function StatCard({ label, value, icon, tone }: { label: string; value: number; icon: string; tone: string }) {
+/**
+ * The time zone the days are counted in. With JavaScript, a creator still on
+ * the default (UTC) is moved to their browser's zone once; without, a form.
+ */
+function TimeZoneSetting({ current }: { current: string }) {
+  const fetcher = useFetcher()
+  useEffect(() => {
+    const browser = Intl.DateTimeFormat().resolvedOptions().timeZone
+    if (current === 'UTC' && browser && browser !== 'UTC' && fetcher.state === 'idle' && !fetcher.data) {
+      fetcher.submit({ intent: 'time-zone', timeZone: browser, js: '1' }, { method: 'post' })
+    }
+  }, [current, fetcher])
   return (
-    <li className="card flex flex-col gap-3 p-4 sm:p-5">
-      <span className={`inline-flex h-10 w-10 items-center justify-center rounded-xl ${tone}`}>
-        <PathIcon path={icon} />
-      </span>
-      <div>
-        <p className="text-caption">{label}</p>
-        <p className="text-2xl font-bold tracking-tight text-ink-900" title={formatNumber(value)}>
-          {formatCompact(value)}
-        </p>
-      </div>
-    </li>
+    <details className="mt-8 text-sm">
+      <summary className="text-caption cursor-pointer">Days are counted in {current}. Change the time zone</summary>
+      <Form method="post" className="mt-2 flex flex-wrap items-end gap-2">
+        <input type="hidden" name="intent" value="time-zone" />
+        <label className="flex flex-col gap-1">
+          <span className="font-semibold text-ink-800">Time zone (for example Europe/Berlin)</span>
+          <input
+            name="timeZone"
+            defaultValue={current}
+            className="block rounded-xl border-0 bg-white px-3.5 py-2.5 text-base text-ink-900 shadow-sm ring-1 ring-inset ring-ink-300 focus:ring-2 focus:ring-inset focus:ring-brand-600"
+            autoComplete="off"
+          />
+        </label>
+        <button type="submit" className="btn-secondary">
+          Save
+        </button>
+      </Form>
+    </details>
   )
-}
-
-function EmptyContent({ pendingVerification }: { pendingVerification: boolean }) {
-  return (
-    <div className="card mt-4 flex flex-col items-center px-6 py-12 text-center">
-      <span className="inline-flex h-14 w-14 items-center justify-center rounded-2xl bg-brand-50 text-brand-600">
-        <PathIcon path={icons.video} className="h-7 w-7" />
-      </span>
-      <p className="text-heading mt-4">No content yet</p>
-      <p className="text-body mt-1 max-w-sm">
-        {pendingVerification
-          ? 'Once an admin verifies your account, your lessons and sparks will show up here.'
-          : 'Share your first lesson or spark — it will show up here with its views, likes and comments.'}
-      </p>
-      <Link to="/upload" className="btn-primary mt-6">
-        Upload Now
-      </Link>
-    </div>
-  )
-}
-
-const statusLabels: Record<RecentUpload['status'], { text: string; tone: string }> = {
-  ready: { text: 'Published', tone: 'bg-emerald-50 text-emerald-700 ring-emerald-200' },
-  processing: { text: 'Processing', tone: 'bg-sky-50 text-sky-700 ring-sky-200' },
-  uploading: { text: 'Uploading', tone: 'bg-sky-50 text-sky-700 ring-sky-200' },
-  failed: { text: 'Failed', tone: 'bg-red-50 text-red-700 ring-red-200' },
-}
-
-type UploadCardVideo = Omit<RecentUpload, 'thumbnailPath'> & { thumbnailUrl: string | null }
-
-function UploadCard({ video }: { video: UploadCardVideo }) {
-  const status = statusLabels[video.status]
-  return (
-    <li className="card flex gap-4 p-3">
-      <div className="relative aspect-video w-28 shrink-0 self-start overflow-hidden rounded-xl bg-gradient-to-br from-brand-100 to-brand-200 sm:w-32">
-        {video.thumbnailUrl ? (
-          <img src={video.thumbnailUrl} alt="" loading="lazy" className="h-full w-full object-cover" />
-        ) : (
-          <span className="flex h-full w-full items-center justify-center text-brand-500">
-            <PathIcon path={video.type === 'spark' ? icons.spark : icons.video} className="h-6 w-6" />
-          </span>
-        )}
-      </div>
-      <div className="min-w-0 flex-1">
-        <Link to={`/video/${video.id}`} className="block rounded font-semibold leading-snug text-ink-900 hover:text-brand-700">
-          <span className="line-clamp-2 break-words">{video.title}</span>
-        </Link>
-        <p className="text-caption mt-1 flex flex-wrap items-center gap-x-1.5 gap-y-1">
-          <span className={`rounded-full px-2 py-px text-xs font-semibold ring-1 ring-inset ${status.tone}`}>{status.text}</span>
-          <span>
-            {video.type === 'spark' ? 'Spark' : 'Video'}
-            {video.isPublic ? '' : ' · Private'} ·{' '}
-            {formatDate(video.createdAt)}
-          </span>
-        </p>
-        <dl className="mt-2 flex flex-wrap gap-x-3 gap-y-1 text-xs text-ink-600">
-          <Metric label="Views" value={video.views} />
-          <Metric label="Likes" value={video.likes} />
-          <Metric label="Comments" value={video.comments} />
-        </dl>
-      </div>
-    </li>
-  )
-}
-
-function Metric({ label, value }: { label: string; value: number }) {
-  return (
-    <div className="flex gap-1">
-      <dt>{label}</dt>
-      <dd className="font-semibold text-ink-900">{formatCompact(value)}</dd>
-    </div>
-  )
-}
-
-function LearnerDashboard({ username }: { username: string }) {
-  return (
-    <Page>
-      <PageHeader title={`Welcome to Lumen, ${username}!`} subtitle="Your account is ready. Here is where to start learning." />
-      <ul className="grid gap-4 sm:grid-cols-3">
-        <NextStep to="/feed" title="Explore the feed" icon={icons.video} tone="bg-brand-50 text-brand-600">
-          Long-form lessons from verified educators, sorted by subject.
-        </NextStep>
-        <NextStep to="/sparks" title="Watch sparks" icon={icons.spark} tone="bg-spark-300/30 text-spark-600">
-          Ideas in under a minute. Swipe through them as reels.
-        </NextStep>
-        <NextStep to="/creators" title="Discover creators" icon={icons.people} tone="bg-emerald-50 text-emerald-600">
-          Find educators you like and follow them.
-        </NextStep>
-      </ul>
-      <p className="text-body mt-8">
-        You can see your account any time on your{' '}
-        <Link to="/profile" className="font-semibold text-brand-700 underline-offset-2 hover:underline">
-          profile
-        </Link>
-        .
-      </p>
-    </Page>
-  )
-}
-
-function NextStep({ to, title, icon, tone, children }: { to: string; title: string; icon: string; tone: string; children: ReactNode }) {
-  return (
-    <li>
-      <Link to={to} className="card group flex h-full flex-col gap-3 p-5 transition-shadow hover:shadow-lg">
-        <span className={`inline-flex h-11 w-11 items-center justify-center rounded-xl ${tone}`}>
-          <PathIcon path={icon} />
-        </span>
-        <span className="text-heading group-hover:text-brand-700">{title}</span>
-        <span className="text-body">{children}</span>
-      </Link>
-    </li>
-  )
-}
-
-const icons = {
-  plus: 'M12 5v14M5 12h14',
-  video: 'M4 6a1 1 0 0 1 1-1h14a1 1 0 0 1 1 1v12a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V6Zm6 3v6l5-3-5-3Z',
-  eye: 'M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12Zm10 3a3 3 0 1 0 0-6 3 3 0 0 0 0 6Z',
-  heart: 'M12 20s-7-4.5-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.5-7 10-7 10Z',
-  comment: 'M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.4A8 8 0 1 1 21 12Z',
-  spark: 'M13 2 4 14h7l-1 8 9-12h-7l1-8Z',
-  people: 'M9 11a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7Zm-6 9a6 6 0 0 1 12 0m1-9a3 3 0 1 0 0-6m2 15h3a5 5 0 0 0-4-5',
 }
 
 export const meta: MetaFunction = () => [{ title: 'Dashboard — Lumen' }]
 
 export function ErrorBoundary() {
+  const error = useRouteError()
+  const unauthenticated = isRouteErrorResponse(error) && error.status === 401
+  const reason = isRouteErrorResponse(error) && typeof error.data === 'string' ? error.data : 'please try again in a moment'
   return (
-    <StatusCard
-      title="Dashboard unavailable"
-      message="Failed to load dashboard data. Please try again in a moment."
-      action={{ href: '/dashboard', label: 'Try again' }}
-    />
+    <Page>
+      {unauthenticated ? (
+        <Alert tone="error">{DASHBOARD_MESSAGES.noUser}</Alert>
+      ) : (
+        <StatusCard
+          title="Dashboard unavailable"
+          message={DASHBOARD_MESSAGES.loadFailed(reason)}
+          action={{ href: '/dashboard', label: 'Try again' }}
+        />
+      )}
+    </Page>
   )
 }

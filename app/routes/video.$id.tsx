@@ -47,30 +47,20 @@ import { deleteVideo, getVideoPage } from '~/server/videos.server'
  * control is a plain form first; with JavaScript, likes are optimistic
  * fetchers, comments post in place and delete asks in a dialog.
  *
- * A view is counted here, in the loader, once the video is playable: one per
- * viewer, video and hour (`public.record_view`), so reloading does not
- * inflate it, and it works without JavaScript. Prefetches are not counted.
+ * Views are counted by the player (progress reports, or without JavaScript
+ * a page view), not by this loader: see ADR 0015.
  */
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { user, claims, headers } = await requireUser(request, context)
   try {
-    const page = await getVideoPage(claims, params.id ?? '', {
-      countView: !isPrefetch(request),
-      siteUrl: siteUrlFor(request.url),
-    })
+    const page = await getVideoPage(claims, params.id ?? '', { siteUrl: siteUrlFor(request.url) })
     const follow = page.video.creator.id === user.id ? null : { isFollowing: await isFollowing(claims, page.video.creator.id) }
     return jsonWithHeaders({ viewer: { id: user.id, role: user.role }, follow, ...page }, 200, headers)
   } catch (error) {
     if (isDomainError(error)) throw data(error.message, { status: error.status, headers })
     throw error
   }
-}
-
-/** Browsers mark speculative loads (`<link rel=prefetch>`, Remix's prefetch="intent"); they are not views. */
-function isPrefetch(request: Request): boolean {
-  const purpose = `${request.headers.get('Sec-Purpose') ?? ''} ${request.headers.get('Purpose') ?? ''}`
-  return /prefetch|prerender/i.test(purpose)
 }
 
 type ActionData = VideoActionData
@@ -196,7 +186,7 @@ export default function VideoPage() {
         <div className="min-w-0">
           <article aria-labelledby="video-title">
             {video.externalUrl ? (
-              <ExternalVideo url={video.externalUrl} title={video.title} />
+              <ExternalVideo url={video.externalUrl} title={video.title} countViewOf={video.id} />
             ) : playable ? (
               <VideoPlayer
                 videoId={video.id}
@@ -205,6 +195,8 @@ export default function VideoPage() {
                 mp4Url={media.mp4Url}
                 posterUrl={media.posterUrl}
                 startAt={startAt}
+                reportProgress
+                countPageView
                 className={`w-full overflow-hidden rounded-card bg-ink-950 ${video.portrait ? 'aspect-[4/5] sm:aspect-video' : 'aspect-video'}`}
               />
             ) : (

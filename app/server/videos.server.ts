@@ -11,7 +11,6 @@ import { listComments } from './comments.server'
 import { listQuotes, quoteResponseMedia } from './quotes.server'
 import { removeFiles } from './storage.server'
 import { browserSupabaseUrl } from './supabase.server'
-import { recordView } from './views.server'
 
 /**
  * Videos (spec: Video entity, Video detail; sections 4, 5, 8): reading one
@@ -126,16 +125,14 @@ export interface PersonView {
 
 /**
  * Everything /video/:id shows, shaped for the page: the video, its media
- * URLs, the share link (on `siteUrl`), comments and quotes. `countView` counts a view
- * (once per viewer, video and hour) when the video is playable. Throws
- * not_found when the caller cannot see it.
+ * URLs, the share link (on `siteUrl`), comments and quotes. Views are counted
+ * by the player, not here (views.server.ts). Throws not_found when the caller
+ * cannot see it.
  */
-export async function getVideoPage(claims: JwtClaims, id: string, options: { countView: boolean; siteUrl: string }) {
+export async function getVideoPage(claims: JwtClaims, id: string, options: { siteUrl: string }) {
   const video = await getVideo(claims, id)
   if (!video) throw notFound()
-  const playable = video.status === 'ready' || Boolean(video.externalUrl)
-  let views = video.views
-  if (playable && options.countView && (await recordView(claims, video.id))) views += 1
+  const views = video.views
 
   const [comments, quotes] = await Promise.all([listComments(claims, video.id), listQuotes(claims, video.id)])
   const supabaseUrl = browserSupabaseUrl()

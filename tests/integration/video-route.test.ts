@@ -79,7 +79,10 @@ describe('/video/:id route', () => {
 
   describe('loader', () => {
     it('sends a signed-out visitor to /login, remembering the video', async () => {
-      expect(await load(publicVideo)).toMatchObject({ status: 302, location: `/login?redirectTo=${encodeURIComponent(`/video/${publicVideo}`)}` })
+      expect(await load(publicVideo)).toMatchObject({
+        status: 302,
+        location: `/login?redirectTo=${encodeURIComponent(`/video/${publicVideo}`)}`,
+      })
     })
 
     it('answers 404 for a private video of someone else and for unknown ids', async () => {
@@ -88,22 +91,16 @@ describe('/video/:id route', () => {
       expect((await load('short', cookies.learner)).status).toBe(404)
     })
 
-    it('shows the video with its media URLs and counts one view per viewer per hour', async () => {
+    it('shows the video with its media URLs and counts no view itself (the player does, ADR 0015)', async () => {
       const video = await fixture.makeVideo(creator)
       const first = await load(video, cookies.learner)
       expect(first.status).toBe(200)
       expect(first.data).toMatchObject({
-        video: { id: video, views: 1, canDelete: false },
+        video: { id: video, views: 0, canDelete: false },
         media: { hlsUrl: `/media/videos/${video}/hls/master.m3u8`, mp4Url: `/media/videos/${video}/video.mp4` },
         share: { ok: true, url: expect.stringMatching(new RegExp(`/video/${video}$`)) },
       })
-      expect((await load(video, cookies.learner)).data).toMatchObject({ video: { views: 1 } })
-      expect((await load(video, cookies.creator)).data).toMatchObject({ video: { views: 2, canDelete: true } })
-    })
-
-    it('does not count a view of a video still being processed', async () => {
-      const video = await fixture.makeVideo(creator, { status: 'processing' })
-      expect((await load(video, cookies.learner)).data).toMatchObject({ video: { status: 'processing', views: 0 } })
+      expect((await load(video, cookies.creator)).data).toMatchObject({ video: { views: 0, canDelete: true } })
     })
   })
 

@@ -5,7 +5,7 @@ import { addComment, deleteComment, listComments } from '../../app/server/commen
 import { likeQuote, likeVideo } from '../../app/server/likes.server'
 import { deleteQuote, listQuotes } from '../../app/server/quotes.server'
 import { deleteVideo, getVideo } from '../../app/server/videos.server'
-import { recordView } from '../../app/server/views.server'
+import { recordPageView as recordView } from '../../app/server/views.server'
 import { refusal } from './support/refusal'
 import { openVideoFixture, type Person, type VideoFixture } from './support/video-fixture'
 

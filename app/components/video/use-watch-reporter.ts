@@ -1,0 +1,108 @@
+import { useEffect, type RefObject } from 'react'
+
+/** Where the player sends its progress reports (app/routes/views.report.ts). */
+export const WATCH_REPORT_URL = '/views/report'
+/** How often a playing video reports, in seconds of wall-clock time. */
+const REPORT_EVERY_MS = 4000
+/** A `timeupdate` step longer than this is a seek or a stall, not watching. */
+const MAX_STEP_SECONDS = 1.5
+
+/**
+ * Reports how much of the video this page actually played (issue 13, ADR
+ * 0015): one watch session per mount, a report when playback starts, every
+ * 4 s while it plays, and on pause, end and when the page is hidden. Each
+ * report says the seconds played since the last one and which tenths of the
+ * video were played; the server credits no more than the wall clock allows
+ * and decides when a view counts. Seeks are not counted as watching.
+ */
+export function useWatchReporter(videoRef: RefObject<HTMLVideoElement | null>, videoId: string, enabled: boolean) {
+  useEffect(() => {
+    const video = videoRef.current
+    if (!enabled || !video || typeof window === 'undefined') return
+    const session = window.crypto?.randomUUID?.()
+    if (!session) return
+    let started = false
+    let pending = 0
+    let tenths = 0
+    let sentTenths = 0
+    let last = video.currentTime
+    let chain: Promise<unknown> = Promise.resolve()
+
+    const body = (played: number) =>
+      new URLSearchParams({ session, video: videoId, played: played.toFixed(3), tenths: String(tenths) })
+
+    const send = (beacon = false) => {
+      const played = Math.min(pending, 600)
+      if (started && played <= 0 && tenths === sentTenths) return
+      started = true
+      pending -= played
+      sentTenths = tenths
+      const payload = body(played)
+      if (beacon && typeof navigator.sendBeacon === 'function') {
+        navigator.sendBeacon(WATCH_REPORT_URL, payload)
+        return
+      }
+      chain = chain
+        .then(() => fetch(WATCH_REPORT_URL, { method: 'POST', body: payload, keepalive: true, credentials: 'same-origin' }))
+        .then((response) => {
+          if (response.status >= 500) pending += played
+        })
+        .catch(() => {
+          pending += played
+        })
+    }
+
+    const onTimeUpdate = () => {
+      const now = video.currentTime
+      const step = now - last
+      last = now
+      if (video.seeking || step <= 0 || step > MAX_STEP_SECONDS) return
+      pending += step
+      if (video.duration > 0 && Number.isFinite(video.duration)) {
+        const tenth = Math.min(9, Math.floor((now / video.duration) * 10))
+        tenths |= 1 << tenth
+        if (now - step <= 0.5) tenths |= 1
+      }
+    }
+    const onSeeked = () => {
+      last = video.currentTime
+    }
+    const onPlay = () => {
+      last = video.currentTime
+      if (!started) send()
+    }
+    const flush = () => send()
+    const onHide = () => {
+      if (document.visibilityState === 'hidden') send(true)
+    }
+    const onPageHide = () => send(true)
+
+    video.addEventListener('timeupdate', onTimeUpdate)
+    video.addEventListener('seeked', onSeeked)
+    video.addEventListener('play', onPlay)
+    video.addEventListener('pause', flush)
+    video.addEventListener('ended', flush)
+    document.addEventListener('visibilitychange', onHide)
+    window.addEventListener('pagehide', onPageHide)
+    const timer = window.setInterval(() => {
+      if (!video.paused) send()
+    }, REPORT_EVERY_MS)
+    if (!video.paused) onPlay()
+    return () => {
+      window.clearInterval(timer)
+      video.removeEventListener('timeupdate', onTimeUpdate)
+      video.removeEventListener('seeked', onSeeked)
+      video.removeEventListener('play', onPlay)
+      video.removeEventListener('pause', flush)
+      video.removeEventListener('ended', flush)
+      document.removeEventListener('visibilitychange', onHide)
+      window.removeEventListener('pagehide', onPageHide)
+      if (started) send(true)
+    }
+  }, [videoRef, videoId, enabled])
+}
+
+/** The no-JavaScript view: an image the browser loads only when scripts are off (inside `<noscript>`). */
+export function pageViewUrl(videoId: string): string {
+  return `/views/page/${encodeURIComponent(videoId)}`
+}
