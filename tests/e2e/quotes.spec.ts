@@ -261,6 +261,7 @@ test.describe('with JavaScript', () => {
 
 test('phone: the create page fits the screen', async ({ page, signedInAs, isMobile }) => {
   test.skip(!isMobile, 'phone project only')
+  test.setTimeout(90_000)
   await signedInAs('learner')
   await page.goto(`/create-quote?videoId=${original.id}`)
   await expect(page.getByRole('button', { name: 'Submit Quote' })).toBeVisible()
