@@ -414,3 +414,56 @@ function toItem(row: Row): VideoCardItem {
     createdAt: row.created_at,
   }
 }
+
+/** Pages deeper than this are not walked (page × limit items are read to reach one). */
+export const MAX_PAGE_NUMBER = 100
+
+/**
+ * A numbered page of the list (GET /api/videos?page=&limit=): the keyset
+ * pages walked from the first, so numbered pages never overlap or skip.
+ */
+export async function listVideosPage(
+  claims: JwtClaims | null,
+  options: Omit<ListVideosOptions, 'cursor'> & { page: number },
+): Promise<VideoCardItem[]> {
+  const page = Math.min(Math.max(Math.trunc(options.page) || 1, 1), MAX_PAGE_NUMBER)
+  let cursor: string | null = null
+  for (let number = 1; ; number++) {
+    const result: VideoPage = await listVideos(claims, { ...options, cursor })
+    if (number === page) return result.items
+    if (!result.nextCursor) return []
+    cursor = result.nextCursor
+  }
+}
+
+/**
+ * A creator's ready videos and sparks, newest first (GET
+ * /api/videos/creator/:id): the public ones, and their private ones to
+ * themselves. Null when no such user exists.
+ */
+export async function listCreatorVideos(
+  claims: JwtClaims | null,
+  creatorId: string,
+  options: { limit?: number } = {},
+): Promise<VideoCardItem[] | null> {
+  if (!isUuid(creatorId)) return null
+  const limit = clampLimit(options.limit ?? MAX_PAGE_SIZE)
+  return asCaller(claims, async (tx) => {
+    const creator = await tx
+      .selectFrom('profiles')
+      .select(['username', 'avatar_path'])
+      .where('id', '=', creatorId)
+      .executeTakeFirst()
+    if (!creator) return null
+    const own = claims?.sub === creatorId
+    const { rows } = await sql<Row>`
+      select ${VIDEO_COLUMNS}, ${creator.username}::text as username, ${creator.avatar_path}::text as avatar_path
+        from public.videos v
+       where v.creator_id = ${creatorId}::uuid and v.status = 'ready'
+         ${own ? sql`` : sql`and v.is_public`}
+       order by v.created_at desc, v.id desc
+       limit ${limit}
+    `.execute(tx)
+    return rows.map(toItem)
+  })
+}
