@@ -17,9 +17,9 @@ const ROUTES_DIR = path.resolve(import.meta.dirname, '../../../app/routes')
 
 /** `api.videos.$id.like.ts` → `/videos/{id}/like`; `api.openapi[.]json.ts` → `/openapi.json`. */
 export function routeFilePath(file: string): string {
-  const stem = file.replace(/\.ts$/, '').replace(/\[\.\]/g, '\u0000')
+  const stem = file.replace(/\.ts$/, '').replace(/\[\.\]/g, '~')
   const parts = stem.split('.').slice(1)
-  return `/${parts.map((part) => (part.startsWith('$') ? `{${part.slice(1)}}` : part.replace(/\u0000/g, '.'))).join('/')}`
+  return `/${parts.map((part) => (part.startsWith('$') ? `{${part.slice(1)}}` : part.replace(/~/g, '.'))).join('/')}`
 }
 
 export function apiRouteFiles(): string[] {
