@@ -174,7 +174,7 @@ export const ENDPOINTS: Endpoint[] = [
     summary: 'Toggle your like (or set it: body `{ "like": true|false }`)',
     body: z.object({ like: z.boolean().optional() }),
     ok: { status: 200, schema: LikeStateSchema, description: 'The count and your like after the change' },
-    errors: [401, 404],
+    errors: [400, 401, 404],
   },
   {
     method: 'post',
