@@ -23,6 +23,8 @@ import { accountShape } from './shapes.server'
  * cookies.
  */
 
+const text = (value: unknown) => (typeof value === 'string' ? value : '')
+
 /** The session a fresh sign-in or sign-up left in `supabase`, as `{ token, refreshToken, expiresAt, user }`. */
 async function issued(supabase: Supabase) {
   const { data } = await supabase.auth.getSession()
@@ -38,8 +40,14 @@ async function issued(supabase: Supabase) {
   }
 }
 
+/** The named text fields of a JSON body ('' when absent or not text), so a missing field gets the spec's own message. */
+function fields<K extends string>(body: unknown, names: readonly K[]): Record<K, string> {
+  const record = body && typeof body === 'object' ? (body as Record<string, unknown>) : {}
+  return Object.fromEntries(names.map((name) => [name, text(record[name])])) as Record<K, string>
+}
+
 export async function apiLogin(body: unknown, clientIp: string) {
-  const input = parseWith(signinSchema, body)
+  const input = parseWith(signinSchema, fields(body, ['email', 'password']))
   const supabase = createSupabaseTokenClient({ clientIp })
   const result = await signIn(supabase, input)
   if (!result.ok) {
@@ -60,8 +68,6 @@ const signupBody = z.object({
   concentration: z.unknown(),
   creatorCategories: z.unknown(),
 })
-
-const text = (value: unknown) => (typeof value === 'string' ? value : '')
 
 /**
  * Sign-up as a learner ('user', the default) or a creator (bio and
@@ -112,7 +118,7 @@ export async function apiSignup(body: unknown, clientIp: string) {
 
 /** Mails a reset link as the page does; the answer never says whether the address has an account. */
 export async function apiForgotPassword(body: unknown, clientIp: string) {
-  const { email } = parseWith(emailOnlySchema, body)
+  const { email } = parseWith(emailOnlySchema, fields(body, ['email']))
   const result = await requestPasswordReset(createSupabaseTokenClient({ clientIp }), email)
   if (result.ok) return { message: AUTH_MESSAGES.resetSent }
   if (result.message === AUTH_MESSAGES.tooManyAttempts || result.message === AUTH_MESSAGES.tooManyResetEmails) {
@@ -126,7 +132,7 @@ export async function apiForgotPassword(body: unknown, clientIp: string) {
 
 /** 'Check if account exists', throttled per address by the same limiter as the page's. */
 export async function apiCheckEmail(email: unknown, clientIp: string) {
-  const input = parseWith(emailOnlySchema, { email })
+  const input = parseWith(emailOnlySchema, { email: text(email) })
   const check = await isEmailRegistered(input.email, clientIp)
   if (!check.ok) throw new RateLimited(check.message, 5 * 60)
   return { exists: check.exists }
