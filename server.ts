@@ -6,6 +6,7 @@ import type { ServerBuild } from '@remix-run/node'
 import express from 'express'
 import { connect, disconnect } from './app/server/db.server'
 import { getEnv, isEmbedded, publicUrl, reloadEnv, usesStandIn } from './app/server/env.server'
+import { apiCors, apiRateLimits, parseCorsOrigins } from './app/server/api/limits.server'
 import { sameOriginWrites } from './app/server/http/same-origin.server'
 import type { LumenLoadContext } from './app/server/supabase.server'
 import { createStack, type Stack } from './stack/index'
@@ -171,6 +172,8 @@ if (production) {
   app.use(vite.middlewares)
   build = () => (vite.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>).then(withDatabaseOutage503)
 }
+// The JSON API: CORS for the allow-listed origins only, and rate limits (429 with Retry-After).
+app.use('/api', apiCors(parseCorsOrigins(env.API_CORS_ORIGINS)), ...apiRateLimits())
 app.all(
   '*',
   (_req, res, next) => {

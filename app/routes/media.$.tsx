@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { isUuid } from '~/lib/ids'
+import { mediaNotFound, proxyStorageObject } from '~/server/http/media-proxy.server'
 import { createSupabaseServerClient, supabaseSettings } from '~/server/supabase.server'
 
 /**
@@ -42,9 +43,6 @@ const CONTENT_TYPES: Record<string, string> = {
 const IMMUTABLE = 'private, max-age=31536000, immutable'
 const PLAYLIST = 'private, max-age=60'
 
-const PASSED_REQUEST_HEADERS = ['range', 'if-none-match', 'if-modified-since', 'if-range']
-const PASSED_RESPONSE_HEADERS = ['content-length', 'content-range', 'accept-ranges', 'etag', 'last-modified']
-
 /** `videos/<uuid>/hls/360p/segment_000.ts` → its parts, or null for anything else (traversal included). */
 export function parseMediaPath(pathname: string): { objectName: string; extension: string } | null {
   const raw = pathname.replace(/^\/media\//, '')
@@ -70,71 +68,16 @@ export function parseMediaPath(pathname: string): { objectName: string; extensio
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const parsed = parseMediaPath(new URL(request.url).pathname)
-  if (!parsed) return notFound()
+  if (!parsed) return mediaNotFound()
 
   const { supabase, headers: sessionHeaders } = createSupabaseServerClient(request, context)
   const { data } = await supabase.auth.getSession()
-  const settings = supabaseSettings()
-  const bearer = data.session?.access_token ?? settings.anonKey
-
-  const upstreamHeaders = new Headers({
-    Authorization: `Bearer ${bearer}`,
-    apikey: settings.anonKey,
-    'Accept-Encoding': 'identity',
+  return proxyStorageObject(request, {
+    route: 'authenticated/media',
+    objectName: parsed.objectName,
+    bearer: data.session?.access_token ?? supabaseSettings().anonKey,
+    contentType: CONTENT_TYPES[parsed.extension]!,
+    cacheControl: parsed.extension === 'm3u8' ? PLAYLIST : IMMUTABLE,
+    setCookies: sessionHeaders.getSetCookie(),
   })
-  for (const name of PASSED_REQUEST_HEADERS) {
-    const value = request.headers.get(name)
-    if (value) upstreamHeaders.set(name, value)
-  }
-  const objectUrl = `${settings.url.replace(/\/+$/, '')}/storage/v1/object/authenticated/media/${parsed.objectName
-    .split('/')
-    .map(encodeURIComponent)
-    .join('/')}`
-
-  let upstream: Response
-  try {
-    upstream = await fetch(objectUrl, {
-      method: request.method === 'HEAD' ? 'HEAD' : 'GET',
-      headers: upstreamHeaders,
-      signal: request.signal,
-    })
-  } catch (error) {
-    if (request.signal.aborted) return new Response(null, { status: 499 })
-    console.warn(`[media] storage unreachable for ${parsed.objectName}: ${error instanceof Error ? error.message : String(error)}`)
-    return new Response('Media temporarily unavailable', { status: 502, headers: { 'Cache-Control': 'no-store' } })
-  }
-
-  const headers = new Headers()
-  for (const cookie of sessionHeaders.getSetCookie()) headers.append('Set-Cookie', cookie)
-  for (const name of PASSED_RESPONSE_HEADERS) {
-    const value = upstream.headers.get(name)
-    if (value) headers.set(name, value)
-  }
-  headers.set('Cache-Control', parsed.extension === 'm3u8' ? PLAYLIST : IMMUTABLE)
-  // Other sites may not embed our media (a private video's bytes through someone's cookies).
-  headers.set('Cross-Origin-Resource-Policy', 'same-origin')
-
-  if (upstream.status === 200 || upstream.status === 206 || upstream.status === 304) {
-    if (upstream.status !== 304) headers.set('Content-Type', CONTENT_TYPES[parsed.extension]!)
-    return new Response(upstream.status === 304 || request.method === 'HEAD' ? null : upstream.body, {
-      status: upstream.status,
-      headers,
-    })
-  }
-  await upstream.body?.cancel()
-  if (upstream.status === 416) {
-    headers.set('Cache-Control', 'no-store')
-    return new Response(null, { status: 416, headers })
-  }
-  if (upstream.status >= 500) {
-    return new Response('Media temporarily unavailable', { status: 502, headers: { 'Cache-Control': 'no-store' } })
-  }
-  // Hidden, missing, or a token Storage refused: all the same "not found" to the caller.
-  return notFound(sessionHeaders)
-}
-
-function notFound(sessionHeaders?: Headers) {
-  const headers = new Headers({ 'Cache-Control': 'no-store', 'Content-Type': 'text/plain; charset=utf-8' })
-  for (const cookie of sessionHeaders?.getSetCookie() ?? []) headers.append('Set-Cookie', cookie)
-  return new Response('Not found', { status: 404, headers })
 }

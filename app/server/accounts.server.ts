@@ -322,3 +322,72 @@ export async function updatePassword(supabase: Supabase, password: string): Prom
       return { ok: false, message: AUTH_MESSAGES.passwordUpdateFailed }
   }
 }
+
+// ─── The signed-in account ───────────────────────────────────────────────────
+
+/** One's own account as Auth and the profile hold it (GET /api/auth/me, and sign-in's answer). */
+export interface Account {
+  id: string
+  email: string
+  username: string
+  role: 'user' | 'creator' | 'admin'
+  bio: string
+  avatarPath: string | null
+  isVerified: boolean
+  fieldOfInterest: string | null
+  concentration: string | null
+  interests: string[]
+  portfolioPath: string | null
+  createdAt: string
+  categories: { id: string; name: string; status: 'pending' | 'approved' | 'rejected' }[]
+}
+
+/** The caller's own account, read as them (null when their profile is gone). */
+export async function getAccount(claims: JwtClaims): Promise<Account | null> {
+  return asCaller(claims, async (tx) => {
+    const profile = await tx
+      .selectFrom('profiles')
+      .select([
+        'id',
+        'username',
+        'role',
+        'bio',
+        'avatar_path',
+        'is_verified',
+        'field_of_interest',
+        'concentration',
+        'interests',
+        'portfolio_path',
+        'created_at',
+      ])
+      .where('id', '=', claims.sub)
+      .executeTakeFirst()
+    if (!profile) return null
+    const categories = await tx
+      .selectFrom('creator_categories as cc')
+      .innerJoin('categories as c', 'c.id', 'cc.category_id')
+      .select(['c.id', 'c.name', 'cc.status'])
+      .where('cc.creator_id', '=', claims.sub)
+      .orderBy('c.name')
+      .execute()
+    return {
+      id: profile.id,
+      email: claims.email ?? '',
+      username: profile.username,
+      role: profile.role as Account['role'],
+      bio: profile.bio,
+      avatarPath: profile.avatar_path,
+      isVerified: profile.is_verified,
+      fieldOfInterest: profile.field_of_interest,
+      concentration: profile.concentration,
+      interests: profile.interests,
+      portfolioPath: profile.portfolio_path,
+      createdAt: new Date(profile.created_at).toISOString(),
+      categories: categories.map((row) => ({
+        id: row.id,
+        name: row.name,
+        status: row.status as Account['categories'][number]['status'],
+      })),
+    }
+  })
+}

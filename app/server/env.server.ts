@@ -37,6 +37,11 @@ const envSchema = z.object({
    * `loopback` (default: the app calling its own stand-in), `none`, or a comma-separated list of IPs.
    */
   TRUSTED_PROXY: z.string().default('loopback'),
+  /**
+   * Origins (comma-separated, e.g. `https://app.example,https://admin.example`) whose pages may call
+   * /api from the browser (CORS, without credentials). Unset: none — same-origin and non-browser clients only.
+   */
+  API_CORS_ORIGINS: z.string().default(''),
   /** Load the demo accounts on boot when the database has no users yet (embedded mode only; default on). */
   SEED_DEMO_DATA: z
     .enum(['true', 'false'])

@@ -420,6 +420,27 @@ function toItem(row: Row): VideoCardItem {
   }
 }
 
+/** Pages deeper than this are not walked (page × limit items are read to reach one). */
+export const MAX_PAGE_NUMBER = 100
+
+/**
+ * A numbered page of the list (GET /api/videos?page=&limit=): the keyset
+ * pages walked from the first, so numbered pages never overlap or skip.
+ */
+export async function listVideosPage(
+  claims: JwtClaims | null,
+  options: Omit<ListVideosOptions, 'cursor'> & { page: number },
+): Promise<VideoCardItem[]> {
+  const page = Math.min(Math.max(Math.trunc(options.page) || 1, 1), MAX_PAGE_NUMBER)
+  let cursor: string | null = null
+  for (let number = 1; ; number++) {
+    const result: VideoPage = await listVideos(claims, { ...options, cursor })
+    if (number === page) return result.items
+    if (!result.nextCursor) return []
+    cursor = result.nextCursor
+  }
+}
+
 // Per-person lists ----------------------------------------------------------------------
 
 /**

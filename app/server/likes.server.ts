@@ -62,3 +62,13 @@ export async function likeQuote(claims: JwtClaims | null, quoteId: string, want?
     return setLike(tx, 'quote', quoteId, claims.sub, want)
   })
 }
+
+/** Which of `videoIds` the caller has liked (the lists' `hasLiked`), in one query. */
+export async function likedVideoIds(claims: JwtClaims | null, videoIds: string[]): Promise<Set<string>> {
+  const ids = videoIds.filter(isUuid)
+  if (!claims || ids.length === 0) return new Set()
+  const rows = await asCaller(claims, (tx) =>
+    tx.selectFrom('video_likes').select('video_id').where('user_id', '=', claims.sub).where('video_id', 'in', ids).execute(),
+  )
+  return new Set(rows.map((row) => row.video_id))
+}

@@ -1,9 +1,10 @@
 import { sql } from 'kysely'
 import type { ReportGroup } from '~/lib/admin-types'
 import type { MyReport } from '~/lib/creator-types'
+import { isUuid } from '~/lib/ids'
 import { thumbnailUrl } from '~/lib/media-urls'
 import { CREATOR_MESSAGES } from '~/lib/schemas/creators'
-import { ADMIN_MESSAGES, type DecideReportInput, type ReportStatus } from '~/lib/schemas/admin'
+import { ADMIN_MESSAGES, type DecideReportInput, type ReportDecision, type ReportStatus } from '~/lib/schemas/admin'
 import type { ReportContentType, ReportInput } from '~/lib/schemas/report'
 import { assertAdmin } from './applications.server'
 import { asCaller, type JwtClaims, type Tx } from './db.server'
@@ -312,4 +313,59 @@ export async function listMyReports(claims: JwtClaims | null): Promise<MyReport[
       }
     })
   })
+}
+
+/** One report as GET /reports lists it. */
+export interface ReportEntry {
+  id: string
+  contentId: string
+  contentType: ReportContentType
+  reason: string
+  details: string
+  reporter: string | null
+  status: ReportStatus
+  createdAt: string
+}
+
+/**
+ * Reports as the caller may read them, newest first: every report for an
+ * admin, one's own for anyone else (the select policy decides both).
+ */
+export async function listReports(claims: JwtClaims, options: { limit?: number } = {}): Promise<ReportEntry[]> {
+  const limit = Math.min(Math.max(options.limit ?? 200, 1), 1000)
+  const rows = await asCaller(claims, (tx) =>
+    tx
+      .selectFrom('reports as r')
+      .leftJoin('profiles as p', 'p.id', 'r.reporter_id')
+      .select(['r.id', 'r.content_type', 'r.content_id', 'r.reason', 'r.details', 'r.status', 'r.created_at', 'p.username'])
+      .orderBy('r.created_at', 'desc')
+      .orderBy('r.id', 'desc')
+      .limit(limit)
+      .execute(),
+  )
+  return rows.map((row) => ({
+    id: row.id,
+    contentId: row.content_id,
+    contentType: row.content_type as ReportContentType,
+    reason: row.reason,
+    details: row.details,
+    reporter: row.username,
+    status: row.status as ReportStatus,
+    createdAt: new Date(row.created_at).toISOString(),
+  }))
+}
+
+/**
+ * An admin's decision named by one report's id (PUT /reports/{id}): the
+ * decision applies to every open report of the same content, as in the
+ * console (`decideReports`). 404 when the admin finds no such report.
+ */
+export async function decideReport(claims: JwtClaims | null, reportId: string, status: ReportDecision): Promise<string> {
+  const report = await asCaller(claims, async (tx) => {
+    await assertAdmin(tx, claims)
+    if (!isUuid(reportId)) return null
+    return tx.selectFrom('reports').select(['content_type', 'content_id']).where('id', '=', reportId).executeTakeFirst()
+  })
+  if (!report) throw new DomainError('not_found', ADMIN_MESSAGES.reportNotFound)
+  return decideReports(claims, { contentType: report.content_type as ReportContentType, contentId: report.content_id, status })
 }

@@ -60,6 +60,22 @@ async function readSession(request: Request, context?: Partial<LumenLoadContext>
     await supabase.auth.signOut({ scope: 'local' })
     return empty
   }
+  const user = await readSessionUser(claims)
+  if (!user) {
+    // The account is gone (deleted by an admin) or the session was ended: the token is worthless.
+    await supabase.auth.signOut({ scope: 'local' })
+    return empty
+  }
+  return { supabase, headers, claims, user }
+}
+
+/**
+ * The signed-in user behind verified claims, with their rights read from the
+ * database as them — or null when the account is gone or the token's
+ * session was ended (`public.session_is_active()`). The page session and
+ * the /api bearer caller (app/server/api/caller.server.ts) both ask this.
+ */
+export async function readSessionUser(claims: JwtClaims): Promise<SessionUser | null> {
   const profile = await asCaller(claims, (tx) =>
     tx
       .selectFrom('profiles')
@@ -68,27 +84,19 @@ async function readSession(request: Request, context?: Partial<LumenLoadContext>
       .where('id', '=', claims.sub)
       .executeTakeFirst(),
   )
-  if (!profile || !profile.session_active) {
-    // The account is gone (deleted by an admin) or the session was ended: the token is worthless.
-    await supabase.auth.signOut({ scope: 'local' })
-    return empty
-  }
+  if (!profile || !profile.session_active) return null
   return {
-    supabase,
-    headers,
-    claims,
-    user: {
-      id: claims.sub,
-      email: claims.email ?? '',
-      username: profile.username,
-      role: profile.role as Role,
-      isVerified: profile.is_verified,
-      avatarPath: profile.avatar_path,
-    },
+    id: claims.sub,
+    email: claims.email ?? '',
+    username: profile.username,
+    role: profile.role as Role,
+    isVerified: profile.is_verified,
+    avatarPath: profile.avatar_path,
   }
 }
 
-async function verifyAccessToken(token: string): Promise<JwtClaims | null> {
+/** The claims of an access token Auth issued (signature, audience and role checked locally), or null. */
+export async function verifyAccessToken(token: string): Promise<JwtClaims | null> {
   const { jwtSecret } = supabaseSettings()
   if (!jwtSecret) throw new Error('SUPABASE_JWT_SECRET is required to verify access tokens locally')
   try {

@@ -19,7 +19,9 @@ declare module '@remix-run/node' {
 export function supabaseSettings() {
   const env = getEnv()
   if (!env.SUPABASE_URL || !env.SUPABASE_ANON_KEY || !env.SUPABASE_SERVICE_ROLE_KEY) {
-    throw new Error('SUPABASE_URL, SUPABASE_ANON_KEY and SUPABASE_SERVICE_ROLE_KEY must be set (server.ts fills them in for the stand-in)')
+    throw new Error(
+      'SUPABASE_URL, SUPABASE_ANON_KEY and SUPABASE_SERVICE_ROLE_KEY must be set (server.ts fills them in for the stand-in)',
+    )
   }
   return {
     url: env.SUPABASE_URL,
@@ -83,6 +85,24 @@ export function createSupabaseServerClient(request: Request, context?: Partial<L
     global: { fetch: forwardingFetch(context?.clientIp, settings.serviceRoleKey) },
   })
   return { supabase, headers }
+}
+
+/**
+ * A Supabase client for one /api call: no cookies, no stored session. With
+ * `accessToken` it acts as that user (Storage uploads as the caller); without
+ * it, as a visitor (sign-in, sign-up: the session it gets back stays in this
+ * client's memory). Auth calls carry the visitor's address, as the pages' do.
+ */
+export function createSupabaseTokenClient(options: { accessToken?: string; clientIp?: string } = {}): Supabase {
+  const settings = supabaseSettings()
+  return createClient<Database>(settings.url, settings.anonKey, {
+    ...nodeRealtimeOptions,
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    global: {
+      fetch: forwardingFetch(options.clientIp, settings.serviceRoleKey),
+      ...(options.accessToken ? { headers: { Authorization: `Bearer ${options.accessToken}` } } : {}),
+    },
+  })
 }
 
 /**

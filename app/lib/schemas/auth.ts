@@ -141,7 +141,13 @@ const optionalChoice = <T extends readonly [string, ...string[]]>(values: T, mes
 
 const creatorCategoryIds = CREATOR_CATEGORIES.map((category) => category.id) as [string, ...string[]]
 
-export const signupSchema = z
+/**
+ * Sign-up's rules. The form requires a creator's portfolio with the
+ * application; the JSON API (`POST /api/auth/signup`, spec §7: the portfolio
+ * is not in the body) takes it later, through the profile.
+ */
+export const makeSignupSchema = (options: { portfolio: 'required' | 'later' }) =>
+  z
   .object({
     role: z.enum(['user', 'creator']),
     username: z
@@ -173,6 +179,7 @@ export const signupSchema = z
     if (chosen.length === 0) {
       ctx.addIssue({ code: 'custom', path: ['categories'], message: AUTH_MESSAGES.categoryRequired })
     }
+    if (options.portfolio === 'later' && !value.portfolioType && !value.portfolio) return
     const rules = portfolioType(value.portfolioType)
     if (!rules) {
       ctx.addIssue({ code: 'custom', path: ['portfolioType'], message: AUTH_MESSAGES.portfolioType })
@@ -198,10 +205,12 @@ export const signupSchema = z
       concentration: creator ? value.concentration : null,
       bio: creator ? value.bio : '',
       categories: creator ? [...new Set(value.categories.filter((id) => creatorCategoryIds.includes(id)))] : [],
-      portfolioType: creator ? (value.portfolioType as PortfolioType) : null,
+      portfolioType: creator && value.portfolioType ? (value.portfolioType as PortfolioType) : null,
       portfolio: creator ? value.portfolio : null,
     }
   })
+
+export const signupSchema = makeSignupSchema({ portfolio: 'required' })
 
 export type SignupInput = z.output<typeof signupSchema>
 

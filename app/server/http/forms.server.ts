@@ -106,3 +106,15 @@ export async function receiveProfileForm(request: Request): Promise<ReceivedProf
     throw error
   }
 }
+
+/** The /api upload form (POST /api/videos/upload-cloudinary): the same limits, the spec's field names. */
+export function receiveApiUploadForm(request: Request) {
+  return receiveMultipart(request, {
+    files: { videoFile: LIMITS.videoBytes, thumbnailFile: LIMITS.thumbnailBytes },
+    abandonBytes: UPLOAD_ABANDON_BYTES,
+    tooLargeMessage: UPLOAD_MESSAGES.videoTooLarge,
+    formName: 'upload form',
+    maxTextFieldBytes: 64 * 1024,
+    maxTextFields: 32,
+  })
+}

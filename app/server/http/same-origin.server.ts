@@ -6,10 +6,14 @@ import type { RequestHandler } from 'express'
  * comes from in `Sec-Fetch-Site` (or at least `Origin`); anything cross-site
  * is refused with 403 before Remix runs an action. Requests with neither
  * header (curl, server-to-server) carry no ambient cookies to abuse.
+ * `/api/*` is exempt: it reads only bearer tokens, never cookies, so a
+ * cross-site page cannot borrow a visitor's session there (CORS decides
+ * which origins may read its answers: app/server/api/limits.server.ts).
  */
 export function sameOriginWrites(publicOrigin: string): RequestHandler {
   return (req, res, next) => {
     if (['GET', 'HEAD', 'OPTIONS'].includes(req.method)) return next()
+    if (req.path === '/api' || req.path.startsWith('/api/')) return next()
     const site = req.get('sec-fetch-site')
     const origin = req.get('origin')
     const ownOrigins = new Set([publicOrigin, `${req.protocol}://${req.get('host') ?? ''}`])

@@ -1,0 +1,14 @@
+import { optionalCaller } from '~/server/api/caller.server'
+import { apiRoute } from '~/server/api/route.server'
+import { videoList, videoQuery } from '~/server/api/videos.server'
+import { listVideosPage } from '~/server/feed.server'
+
+/** GET /api/videos/shorts — sparks, newest first (the query of /api/videos). */
+const api = apiRoute({
+  GET: async ({ request, url, clientIp }) => {
+    const caller = await optionalCaller(request, clientIp)
+    return videoList(caller, await listVideosPage(caller?.claims ?? null, videoQuery(url, 'spark')))
+  },
+})
+export const loader = api.loader
+export const action = api.action

@@ -1,0 +1,199 @@
+import { extendZodWithOpenApi } from '@asteasolutions/zod-to-openapi'
+import { z } from 'zod'
+import { REPORT_STATUSES, USER_ROLES } from '~/lib/schemas/admin'
+import { REPORT_CONTENT_TYPES } from '~/lib/schemas/report'
+
+/**
+ * The /api's shapes as zod schemas (spec section 3's field names): the
+ * OpenAPI document is generated from these (openapi.server.ts), the tests
+ * validate every answer against them, and shapes.server.ts builds the
+ * objects they describe. Request bodies are parsed with the domain's own
+ * schemas (app/lib/schemas/*); the ones here add only the API's spelling.
+ */
+extendZodWithOpenApi(z)
+
+const id = z.string().uuid().openapi({ description: 'A uuid', example: '3f1c2a7e-9b1d-4c55-8f0e-0d6f3b2a1c9e' })
+const timestamp = z.string().openapi({ description: 'ISO 8601 date and time' })
+
+export const ErrorSchema = z
+  .object({ error: z.string(), fieldErrors: z.record(z.string()).optional(), message: z.string().optional() })
+  .openapi('Error', { description: "A refusal: `error` is the spec's message; `fieldErrors` names the fields at fault" })
+
+export const MessageSchema = z.object({ message: z.string() }).openapi('Message')
+
+export const PersonSchema = z
+  .object({ _id: id, username: z.string(), profilePicture: z.string().nullable() })
+  .openapi('Person', { description: 'A user as others see them on a card' })
+
+export const CreatorCategorySchema = z
+  .object({ id: z.string(), name: z.string(), status: z.enum(['pending', 'approved', 'rejected']) })
+  .openapi('CreatorCategory')
+
+export const UserSchema = z
+  .object({
+    _id: id,
+    username: z.string(),
+    email: z.string().optional().openapi({ description: 'Only in your own user object and to admins' }),
+    role: z.enum(USER_ROLES),
+    bio: z.string(),
+    profilePicture: z.string().nullable(),
+    isVerified: z.boolean(),
+    creatorCategories: z.array(CreatorCategorySchema),
+    creatorCategory: z.string().nullable(),
+    fieldOfInterest: z.string().nullable(),
+    concentration: z.string().nullable(),
+    interests: z.array(z.string()),
+    portfolio: z.object({ path: z.string() }).nullable().optional().openapi({ description: 'Only in your own user object' }),
+    createdAt: timestamp,
+  })
+  .openapi('User', { description: 'Never carries a password or hash; another user’s object never carries their email' })
+
+export const AuthSchema = z
+  .object({ token: z.string(), refreshToken: z.string(), expiresAt: z.number().int().nullable(), user: UserSchema })
+  .openapi('Auth', { description: 'Send `token` as `Authorization: Bearer <token>`; refresh through /auth/v1/token' })
+
+export const VideoSchema = z
+  .object({
+    _id: id,
+    id,
+    title: z.string(),
+    description: z.string(),
+    category: z.string(),
+    categoryName: z.string(),
+    type: z.enum(['video', 'spark']),
+    isSpark: z.boolean(),
+    isPublic: z.boolean(),
+    status: z.enum(['uploading', 'processing', 'ready', 'failed']),
+    url: z.string().nullable(),
+    videoUrl: z.string().nullable(),
+    hlsUrl: z.string().nullable(),
+    thumbnail: z.string().nullable(),
+    thumbnailUrl: z.string().nullable(),
+    contentType: z.string(),
+    isCloudinaryHosted: z.boolean(),
+    creator: PersonSchema,
+    likes: z.number().int(),
+    hasLiked: z.boolean(),
+    views: z.number().int(),
+    durationSeconds: z.number().nullable(),
+    createdAt: timestamp,
+    uploadDate: timestamp,
+  })
+  .openapi('Video', { description: 'A video or spark' })
+
+export const VideoListSchema = z.array(VideoSchema).openapi('VideoList')
+
+export const LikeStateSchema = z.object({ likes: z.number().int(), hasLiked: z.boolean() }).openapi('LikeState')
+
+export const CommentSchema = z.object({ _id: id, text: z.string(), user: PersonSchema, createdAt: timestamp }).openapi('Comment')
+
+export const ReportSchema = z
+  .object({
+    _id: id,
+    contentId: id,
+    contentType: z.enum(REPORT_CONTENT_TYPES),
+    reason: z.string(),
+    details: z.string(),
+    reportedBy: z.object({ username: z.string().nullable() }),
+    status: z.enum(REPORT_STATUSES),
+    createdAt: timestamp,
+  })
+  .openapi('Report')
+
+export const FeedbackSchema = z
+  .object({
+    _id: id,
+    liked: z.enum(['yes', 'no']),
+    usage: z.string(),
+    recommendations: z.string(),
+    user: z.object({ _id: id, username: z.string().nullable() }),
+    createdAt: timestamp,
+  })
+  .openapi('Feedback')
+
+export const CreatorApplicationSchema = z
+  .object({
+    _id: id,
+    user: z.object({
+      _id: id,
+      username: z.string(),
+      email: z.string().nullable(),
+      bio: z.string(),
+      fieldOfInterest: z.string().nullable(),
+      concentration: z.string().nullable(),
+      creatorCategories: z.array(CreatorCategorySchema),
+    }),
+    portfolio: z.object({
+      available: z.boolean(),
+      type: z.enum(['video', 'image', 'document']).nullable(),
+      path: z.string().nullable(),
+    }),
+    status: z.literal('pending'),
+    createdAt: timestamp,
+  })
+  .openapi('CreatorApplication')
+
+export const AdminUserSchema = z
+  .object({
+    _id: id,
+    username: z.string(),
+    email: z.string(),
+    role: z.enum(USER_ROLES),
+    isVerified: z.boolean(),
+    videoCount: z.number().int(),
+    isCurrentUser: z.boolean(),
+    createdAt: timestamp,
+  })
+  .openapi('AdminUser')
+
+// Request bodies (the API's spelling; the domain schemas check the values) ---------------------------
+
+export const LoginBody = z.object({ email: z.string(), password: z.string() }).openapi('LoginBody')
+export const SignupBody = z
+  .object({
+    username: z.string(),
+    email: z.string(),
+    password: z.string(),
+    role: z.enum(['user', 'creator']).optional().openapi({ description: "'admin' is never accepted" }),
+    bio: z.string().optional(),
+    creatorCategories: z.array(z.object({ name: z.string() })).optional(),
+    fieldOfInterest: z.string().optional(),
+    concentration: z.string().optional(),
+  })
+  .openapi('SignupBody')
+export const EmailBody = z.object({ email: z.string() }).openapi('EmailBody')
+export const CommentBody = z.object({ text: z.string() }).openapi('CommentBody')
+export const ReportBody = z
+  .object({ contentId: z.string(), contentType: z.enum(REPORT_CONTENT_TYPES), reason: z.string() })
+  .openapi('ReportBody', {
+    description: '`reason`: one of inappropriate, copyright, misinformation, harmful, spam, other — or free text',
+  })
+export const ReportStatusBody = z.object({ status: z.enum(REPORT_STATUSES) }).openapi('ReportStatusBody')
+export const FeedbackBody = z
+  .object({ liked: z.enum(['yes', 'no']), usage: z.string(), recommendations: z.string() })
+  .openapi('FeedbackBody')
+export const ReviewBody = z.object({ approved: z.boolean(), reviewNotes: z.string().optional() }).openapi('ReviewBody')
+export const AddUserBody = z
+  .object({ username: z.string(), email: z.string(), password: z.string(), role: z.enum(USER_ROLES) })
+  .openapi('AddUserBody')
+export const UploadBody = z
+  .object({
+    videoFile: z.string().openapi({ format: 'binary', description: 'The video (up to 100 MB)' }),
+    thumbnailFile: z.string().openapi({ format: 'binary', description: 'An image (up to 5 MB)' }),
+    title: z.string().optional().openapi({ description: "Default 'Untitled'" }),
+    description: z.string(),
+    category: z.string().optional().openapi({ description: "A category id or name; default 'other'" }),
+    type: z.enum(['video', 'spark']).optional(),
+    isSpark: z.enum(['true', 'false']).optional(),
+    isPublic: z.enum(['true', 'false']).optional(),
+  })
+  .openapi('UploadBody')
+
+export const VideoQuery = z.object({
+  type: z.enum(['feed', 'video', 'spark']).optional(),
+  isSpark: z.enum(['true', 'false']).optional(),
+  category: z.string().optional(),
+  search: z.string().optional(),
+  page: z.string().optional().openapi({ description: '1-based page number' }),
+  limit: z.string().optional().openapi({ description: 'Items per page (1–50, default 12)' }),
+})
