@@ -8,6 +8,7 @@ import {
   type ClientActionFunctionArgs,
   type ShouldRevalidateFunction,
 } from '@remix-run/react'
+import { VideoCaptions } from '~/components/captions/video-captions'
 import { StatusCard } from '~/components/status-card'
 import { Page } from '~/components/ui/page'
 import { VideoActionsBar } from '~/components/video/actions-bar'
@@ -53,11 +54,17 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { user, claims, headers } = await requireUser(request, context)
   try {
     const page = await getVideoPage(claims, params.id ?? '', { countView: !isPrefetch(request), siteUrl: siteUrlFor(request.url) })
-    return jsonWithHeaders({ viewer: { id: user.id, role: user.role }, ...page }, 200, headers)
+    return jsonWithHeaders({ viewer: { id: user.id, role: user.role }, ...page, startAt: startTime(request) }, 200, headers)
   } catch (error) {
     if (isDomainError(error)) throw data(error.message, { status: error.status, headers })
     throw error
   }
+}
+
+/** `?t=<seconds>` (a transcript line, a quote's moment): where the player starts; anything else is ignored. */
+function startTime(request: Request): number | null {
+  const t = Number(new URL(request.url).searchParams.get('t'))
+  return Number.isInteger(t) && t > 0 && t < 24 * 3600 ? t : null
 }
 
 /** Browsers mark speculative loads (`<link rel=prefetch>`, Remix's prefetch="intent"); they are not views. */
@@ -173,7 +180,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, actionRes
 }
 
 export default function VideoPage() {
-  const { video, media, share, comments, quotes } = useLoaderData<typeof loader>()
+  const { video, media, share, comments, quotes, captions, startAt } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const failed = actionData && !actionData.ok ? actionData : undefined
   const playable = video.status === 'ready' || Boolean(video.externalUrl)
@@ -192,6 +199,8 @@ export default function VideoPage() {
                 hlsUrl={media.hlsUrl}
                 mp4Url={media.mp4Url}
                 posterUrl={media.posterUrl}
+                captions={captions.tracks}
+                startAt={startAt}
                 className={`w-full overflow-hidden rounded-card bg-ink-950 ${video.portrait ? 'aspect-[4/5] sm:aspect-video' : 'aspect-video'}`}
               />
             ) : (
@@ -200,6 +209,7 @@ export default function VideoPage() {
             <VideoDetails video={video} />
             <VideoActionsBar video={video} share={share} failed={failed} />
             <VideoDescription description={video.description} />
+            <VideoCaptions videoId={video.id} captions={captions} />
           </article>
 
           <CommentsSection videoId={video.id} comments={comments} count={video.commentCount} failed={failed} />

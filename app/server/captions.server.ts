@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import { CaptionFileError, parseCaptionFile, toWebVtt, type Cue } from '../../media/captions'
-import type { CaptionTrackView, CueView } from '~/lib/caption-types'
+import { captionTrackUrl, type CaptionTrackView, type CueView } from '~/lib/caption-types'
 import { isUuid } from '~/lib/ids'
 import { CAPTION_FORM_MESSAGES, captionTrackSchema, languageName } from '~/lib/schemas/captions'
 import { VIDEO_MESSAGES } from '~/lib/schemas/video'
@@ -188,4 +188,29 @@ async function readCues(tx: Tx, trackId: string): Promise<CueView[]> {
     .orderBy('seq')
     .execute()
   return rows.map((row) => ({ startMs: row.start_ms, endMs: row.end_ms, text: row.body }))
+}
+
+export interface VideoPageCaptions {
+  tracks: Array<{ id: string; language: string; label: string; source: 'upload' | 'automatic'; src: string }>
+  /** The transcript shown beside the player: the English track when there is one, else the first. */
+  transcript: { trackId: string; label: string; cues: CueView[] } | null
+  canEdit: boolean
+}
+
+/** What the video page needs of a video's captions: the player's tracks and one transcript. */
+export async function getVideoPageCaptions(claims: JwtClaims | null, videoId: string): Promise<VideoPageCaptions> {
+  const { tracks, canEdit } = await listCaptionTracks(claims, videoId)
+  const chosen = tracks.find((track) => track.language === 'en' || track.language.startsWith('en-')) ?? tracks[0]
+  const cues = chosen ? await getCaptionCues(claims, chosen.id) : null
+  return {
+    tracks: tracks.map((track) => ({
+      id: track.id,
+      language: track.language,
+      label: track.label,
+      source: track.source,
+      src: captionTrackUrl(track.id),
+    })),
+    transcript: chosen && cues ? { trackId: chosen.id, label: chosen.label, cues } : null,
+    canEdit,
+  }
 }

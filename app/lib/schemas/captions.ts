@@ -13,6 +13,7 @@ export const CAPTION_FORM_MESSAGES = {
   languageInvalid: 'Please enter a language tag such as en, fr or pt-BR',
   labelTooLong: 'Please keep the label under 60 characters',
   fileRequired: 'Please choose a caption file (.vtt or .srt)',
+  fileHint: 'A WebVTT (.vtt) or SubRip (.srt) file under 1 MB.',
   tooManyTracks: 'A video can have at most 20 caption tracks',
   saved: 'Captions saved',
   deleted: 'Caption track deleted',
