@@ -24,6 +24,52 @@ isOneToOne: false
       referencedColumns: ["id"]
     }
                   ]
+                },"caption_cues": {
+                  Row: {
+                    "body": string,"end_ms": number,"search": unknown,"seq": number,"start_ms": number,"track_id": string,"video_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "body": string,"end_ms": number,"search"?: never,"seq": number,"start_ms": number,"track_id": string,"video_id": string
+                  }
+                  Update: {
+                    "body"?: string,"end_ms"?: number,"search"?: never,"seq"?: number,"start_ms"?: number,"track_id"?: string,"video_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "caption_cues_track_id_video_id_fkey"
+      columns: ["track_id","video_id"]
+isOneToOne: false
+      referencedRelation: "caption_tracks"
+      referencedColumns: ["id","video_id"]
+    }
+                  ]
+                },"caption_tracks": {
+                  Row: {
+                    "created_at": string,"created_by": string | null,"cue_count": number,"id": string,"label": string,"language": string,"source": string,"updated_at": string,"video_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "created_at"?: string,"created_by"?: string | null,"cue_count"?: number,"id"?: string,"label": string,"language": string,"source"?: string,"updated_at"?: string,"video_id": string
+                  }
+                  Update: {
+                    "created_at"?: string,"created_by"?: string | null,"cue_count"?: number,"id"?: string,"label"?: string,"language"?: string,"source"?: string,"updated_at"?: string,"video_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "caption_tracks_created_by_fkey"
+      columns: ["created_by"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "caption_tracks_video_id_fkey"
+      columns: ["video_id"]
+isOneToOne: false
+      referencedRelation: "videos"
+      referencedColumns: ["id"]
+    }
+                  ]
                 },"categories": {
                   Row: {
                     "created_at": string,"id": string,"name": string,"position": number
@@ -478,6 +524,9 @@ isOneToOne: false
                            },
 "can_delete_video":
 { Args: { "creator_id": string }; Returns: boolean
+                           },
+"can_edit_captions":
+{ Args: { "video_id": string }; Returns: boolean
                            },
 "can_read_media":
 { Args: { "object_name": string }; Returns: boolean

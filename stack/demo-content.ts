@@ -8,6 +8,7 @@ import type pg from 'pg'
 import { nodeRealtimeOptions } from '../db/supabase-node'
 import { resolveMediaTools, runMediaTool } from '../media/tools'
 import { withRole } from '../db/as-role'
+import { DEMO_CAPTIONS, type DemoCue } from './demo-captions'
 
 /**
  * Demo videos and sparks for a fresh embedded install (item 8 of the
@@ -243,6 +244,7 @@ export async function seedDemoContent(options: SeedDemoContentOptions): Promise<
            values ($1, $2, $3, $4, $5, $6, $7, $8, now() - make_interval(hours => $9))`,
           [id, DEMO_CREATOR_ID, clip.title, clip.description, clip.category, clip.type, sourcePath, thumbnailPath, 3 + index * 7],
         )
+        await addDemoCaptions(client, id, DEMO_CAPTIONS[clip.title] ?? [])
       }
     })
     stored.length = 0
@@ -255,6 +257,21 @@ export async function seedDemoContent(options: SeedDemoContentOptions): Promise<
     }
     await rm(work, { recursive: true, force: true })
   }
+}
+
+/** The clip's English captions as a track and its cues (the same rows a creator's upload makes). */
+async function addDemoCaptions(client: pg.PoolClient, videoId: string, cues: readonly DemoCue[]) {
+  if (!cues.length) return
+  const { rows } = await client.query<{ id: string }>(
+    `insert into public.caption_tracks (video_id, language, label, source, cue_count) values ($1, 'en', 'English', 'upload', $2) returning id`,
+    [videoId, cues.length],
+  )
+  await client.query(
+    `insert into public.caption_cues (track_id, video_id, seq, start_ms, end_ms, body)
+     select $1, $2, s.n - 1, s.start_ms, s.end_ms, s.body
+       from unnest($3::int[], $4::int[], $5::text[]) with ordinality as s(start_ms, end_ms, body, n)`,
+    [rows[0]!.id, videoId, cues.map(([start]) => start * 1000), cues.map(([, end]) => end * 1000), cues.map(([, , text]) => text)],
+  )
 }
 
 async function makeClip(ffmpeg: string, caps: Capabilities, clip: DemoClip, output: string, titleFile: string) {

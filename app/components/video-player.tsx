@@ -1,4 +1,5 @@
 import { forwardRef, useCallback, useEffect, useImperativeHandle, useRef, useState, type ReactNode } from 'react'
+import { CaptionsToggle } from '~/components/captions/captions-toggle'
 import { parseYouTubeId, youTubeEmbedUrl } from '~/lib/media-urls'
 import { pageViewUrl, useWatchReporter } from './video/use-watch-reporter'
 
@@ -59,6 +60,19 @@ export interface VideoPlayerProps {
   reportProgress?: boolean
   /** Without JavaScript, count the page view (a `<noscript>` image; the video page only). */
   countPageView?: boolean
+  /**
+   * Caption tracks, as `<track kind="captions">` elements: the browser shows them with every
+   * engine (hls.js's light build leaves text tracks alone) and with JavaScript off.
+   */
+  captions?: readonly PlayerCaptionTrack[]
+  /** Show captions from the start (the learner asked for them); the remembered choice wins. */
+  captionsOn?: boolean
+}
+
+export interface PlayerCaptionTrack {
+  src: string
+  language: string
+  label: string
 }
 
 export type PlaybackEngine = 'mp4' | 'hls.js' | 'native-hls'
@@ -83,6 +97,8 @@ export const VideoPlayer = forwardRef<HTMLVideoElement | null, VideoPlayerProps>
     onPause,
     reportProgress = false,
     countPageView = false,
+    captions = [],
+    captionsOn = false,
   },
   ref,
 ) {
@@ -92,6 +108,14 @@ export const VideoPlayer = forwardRef<HTMLVideoElement | null, VideoPlayerProps>
   const [engine, setEngine] = useState<PlaybackEngine>('mp4')
   const [failed, setFailed] = useState(false)
   const [attempt, setAttempt] = useState(0)
+  // Read when a source is attached; a later change (a transcript link followed in place) seeks instead.
+  const startAtRef = useRef(startAt)
+  useEffect(() => {
+    const video = videoRef.current
+    if (startAt === startAtRef.current || startAt === null || !video) return
+    startAtRef.current = startAt
+    video.currentTime = startAt
+  }, [startAt])
 
   // React sets `muted` as a property only on the client; keep it in sync.
   useEffect(() => {
@@ -122,7 +146,7 @@ export const VideoPlayer = forwardRef<HTMLVideoElement | null, VideoPlayerProps>
         const { default: Hls } = await import('hls.js/light')
         if (cancelled) return
         if (Hls.isSupported()) {
-          const hls = new Hls({ capLevelToPlayerSize: true, startLevel: -1, startPosition: startAt ?? -1 })
+          const hls = new Hls({ capLevelToPlayerSize: true, startLevel: -1, startPosition: startAtRef.current ?? -1 })
           let recoveredNetwork = false
           let recoveredMedia = false
           hls.on(Hls.Events.ERROR, (_event, data) => {
@@ -145,7 +169,7 @@ export const VideoPlayer = forwardRef<HTMLVideoElement | null, VideoPlayerProps>
         }
       }
       if (video.canPlayType('application/vnd.apple.mpegurl')) {
-        video.src = startAt ? `${hlsUrl}#t=${startAt}` : hlsUrl
+        video.src = startAtRef.current ? `${hlsUrl}#t=${startAtRef.current}` : hlsUrl
         video.addEventListener('error', onError)
         setEngine('native-hls')
         destroy = () => {
@@ -171,14 +195,14 @@ export const VideoPlayer = forwardRef<HTMLVideoElement | null, VideoPlayerProps>
       source?.removeEventListener('error', onError)
       destroy?.()
     }
-  }, [hlsUrl, mp4Url, attempt, startAt])
+  }, [hlsUrl, mp4Url, attempt])
 
   const retry = useCallback(() => setAttempt((n) => n + 1), [])
   const nothingToPlay = !hlsUrl && !mp4Url
 
   return (
     <div className={`relative ${className}`} data-video-id={videoId}>
-      {/* eslint-disable-next-line jsx-a11y/media-has-caption -- uploads carry no caption track yet (the spec has none to offer) */}
+      {/* eslint-disable-next-line jsx-a11y/media-has-caption -- the tracks are the `captions` prop; a video without any has none to offer */}
       <video
         ref={videoRef}
         className={`absolute inset-0 h-full w-full ${fit === 'cover' ? 'object-cover' : 'object-contain'}`}
@@ -196,6 +220,16 @@ export const VideoPlayer = forwardRef<HTMLVideoElement | null, VideoPlayerProps>
         onPause={onPause}
       >
         {mp4Url ? <source src={startAt ? `${mp4Url}#t=${startAt}` : mp4Url} type="video/mp4" /> : null}
+        {captions.map((track, index) => (
+          <track
+            key={track.src}
+            kind="captions"
+            src={track.src}
+            srcLang={track.language}
+            label={track.label}
+            default={captionsOn && index === 0}
+          />
+        ))}
         <p className="p-4 text-sm text-white">
           Your browser cannot play this video.{' '}
           {mp4Url ? (
@@ -206,6 +240,7 @@ export const VideoPlayer = forwardRef<HTMLVideoElement | null, VideoPlayerProps>
         </p>
       </video>
       {countPageView ? <PageViewPixel videoId={videoId} noscript /> : null}
+      {captions.length > 0 ? <CaptionsToggle videoRef={videoRef} tracks={captions} /> : null}
       {failed || nothingToPlay ? (
         <PlayerOverlay>
           <p className="font-semibold">

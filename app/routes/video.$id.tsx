@@ -9,6 +9,7 @@ import {
   type ClientActionFunctionArgs,
   type ShouldRevalidateFunction,
 } from '@remix-run/react'
+import { VideoCaptions } from '~/components/captions/video-captions'
 import { StatusCard } from '~/components/status-card'
 import { Page } from '~/components/ui/page'
 import { VideoActionsBar } from '~/components/video/actions-bar'
@@ -172,7 +173,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, actionRes
 }
 
 export default function VideoPage() {
-  const { video, media, share, comments, quotes, follow } = useLoaderData<typeof loader>()
+  const { video, media, share, comments, quotes, follow, captions } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const failed = actionData && !actionData.ok ? actionData : undefined
   const playable = video.status === 'ready' || Boolean(video.externalUrl)
@@ -194,6 +195,7 @@ export default function VideoPage() {
                 hlsUrl={media.hlsUrl}
                 mp4Url={media.mp4Url}
                 posterUrl={media.posterUrl}
+                captions={captions.tracks}
                 startAt={startAt}
                 reportProgress
                 countPageView
@@ -205,6 +207,7 @@ export default function VideoPage() {
             <VideoDetails video={video} follow={follow} />
             <VideoActionsBar video={video} share={share} failed={failed} />
             <VideoDescription description={video.description} />
+            <VideoCaptions videoId={video.id} captions={captions} />
           </article>
 
           <CommentsSection videoId={video.id} comments={comments} count={video.commentCount} failed={failed} />

@@ -8,6 +8,7 @@ import { asCaller, type JwtClaims } from './db.server'
 import { DomainError } from './errors.server'
 import { allowed, visibleVideo } from './permissions.server'
 import { listComments } from './comments.server'
+import { getVideoPageCaptions } from './captions.server'
 import { listQuotes, quoteResponseMedia } from './quotes.server'
 import { removeFiles } from './storage.server'
 import { browserSupabaseUrl } from './supabase.server'
@@ -134,7 +135,11 @@ export async function getVideoPage(claims: JwtClaims, id: string, options: { sit
   if (!video) throw notFound()
   const views = video.views
 
-  const [comments, quotes] = await Promise.all([listComments(claims, video.id), listQuotes(claims, video.id)])
+  const [comments, quotes, captions] = await Promise.all([
+    listComments(claims, video.id),
+    listQuotes(claims, video.id),
+    getVideoPageCaptions(claims, video.id),
+  ])
   const supabaseUrl = browserSupabaseUrl()
   const person = (who: PersonSummary): PersonView => ({
     id: who.id,
@@ -169,6 +174,7 @@ export async function getVideoPage(claims: JwtClaims, id: string, options: { sit
       supabaseUrl,
     ),
     share: shareLink(options.siteUrl, video.id),
+    captions,
     comments: comments.map((comment) => ({ ...comment, user: person(comment.user) })),
     quotes: quotes.map((quote) => ({
       id: quote.id,

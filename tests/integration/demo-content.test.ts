@@ -3,6 +3,7 @@ import path from 'node:path'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { nodeRealtimeOptions } from '../../db/supabase-node'
+import { DEMO_CAPTIONS } from '../../stack/demo-captions'
 import { DEMO_CLIPS, DEMO_CREATOR_ID, seedDemoContent } from '../../stack/demo-content'
 import { seedDemoData } from '../../db/seed'
 import { startMediaWorker } from '../../worker/media-worker'
@@ -144,5 +145,22 @@ describe('demo content', () => {
     })
     expect(again).toBe(0)
     expect(await videos()).toHaveLength(DEMO_CLIPS.length)
+  })
+
+  it('captions every clip in English, so the transcript and caption search work on a fresh install', async () => {
+    const { rows } = await running.database.pool.query<{ title: string; cues: number; first: string }>(
+      `select v.title, t.cue_count as cues,
+              (select c.body from public.caption_cues c where c.track_id = t.id order by c.seq limit 1) as first
+         from public.videos v join public.caption_tracks t on t.video_id = v.id and t.language = 'en'
+        where v.creator_id = $1`,
+      [DEMO_CREATOR_ID],
+    )
+    expect(rows).toHaveLength(DEMO_CLIPS.length)
+    for (const clip of DEMO_CLIPS) {
+      const cues = DEMO_CAPTIONS[clip.title]!
+      expect(rows.find((row) => row.title === clip.title)).toEqual({ title: clip.title, cues: cues.length, first: cues[0]![2] })
+      // Every cue lies inside the clip.
+      expect(Math.max(...cues.map(([, end]) => end))).toBeLessThanOrEqual(clip.seconds)
+    }
   })
 })

@@ -47,6 +47,10 @@ export function FieldError({ id, children }: { id?: string; children: ReactNode 
 const controlClass =
   'block w-full rounded-xl border-0 bg-white px-3.5 py-2.5 text-base text-ink-900 shadow-sm ring-1 ring-inset ring-ink-300 placeholder:text-ink-400 focus:ring-2 focus:ring-inset focus:ring-brand-600 aria-[invalid=true]:ring-red-500 disabled:bg-ink-100 disabled:text-ink-500'
 
+/** A native file input in the visual system (the upload, sign-up and captions forms). */
+export const fileInputClass =
+  'block w-full cursor-pointer rounded-xl bg-white text-sm text-ink-700 ring-1 ring-inset ring-ink-300 file:mr-3 file:min-h-11 file:cursor-pointer file:border-0 file:bg-brand-50 file:px-4 file:font-semibold file:text-brand-700 hover:file:bg-brand-100 disabled:cursor-not-allowed disabled:opacity-60 aria-[invalid=true]:ring-red-500'
+
 type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & { label: ReactNode; hint?: ReactNode; error?: string | null }
 
 export function TextField({ label, hint, error, className, ...input }: TextFieldProps) {

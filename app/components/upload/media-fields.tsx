@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import { OutlineIcon } from '~/components/icons'
-import { FieldError } from '~/components/ui/field'
+import { FieldError, fileInputClass } from '~/components/ui/field'
 import { formatBytes, formatDuration } from '~/lib/format'
 import { THUMBNAIL_ACCEPT, VIDEO_ACCEPT } from '~/lib/schemas/upload'
 
@@ -189,7 +189,7 @@ function FilePicker({
         aria-describedby={[hintId, errorId].filter(Boolean).join(' ')}
         aria-invalid={error ? true : undefined}
         onChange={(event) => onChange(event.currentTarget.files?.[0])}
-        className="block w-full cursor-pointer rounded-xl bg-white text-sm text-ink-700 ring-1 ring-inset ring-ink-300 file:mr-3 file:min-h-11 file:cursor-pointer file:border-0 file:bg-brand-50 file:px-4 file:font-semibold file:text-brand-700 hover:file:bg-brand-100 disabled:cursor-not-allowed disabled:opacity-60 aria-[invalid=true]:ring-red-500"
+        className={fileInputClass}
       />
       <p id={hintId} className="text-caption">
         {hint}

@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises'
+import { CAPTION_LIMITS, CAPTION_MESSAGES } from '../../../media/captions'
 import { LIMITS } from '~/lib/catalog'
 import { AUTH_MESSAGES, PORTFOLIO_MAX_BYTES } from '~/lib/schemas/auth'
 import { PICTURE_MAX_BYTES } from '~/lib/schemas/creators'
@@ -117,4 +119,28 @@ export function receiveApiUploadForm(request: Request) {
     maxTextFieldBytes: 64 * 1024,
     maxTextFields: 32,
   })
+}
+
+/** A caption file (issue 18): small, so its bytes are read whole once received. */
+export async function receiveCaptionForm(request: Request): Promise<{
+  form: FormData
+  file: { bytes: Uint8Array; name: string } | null
+  tooLarge: boolean
+}> {
+  const received = await receiveMultipart(request, {
+    files: { file: CAPTION_LIMITS.maxBytes },
+    abandonBytes: 8 * CAPTION_LIMITS.maxBytes,
+    tooLargeMessage: CAPTION_MESSAGES.tooLarge,
+    formName: 'captions form',
+    maxTextFieldBytes: 4 * 1024,
+    maxTextFields: 8,
+  })
+  try {
+    const part = received.files.file
+    if (!part || part.size === 0) return { form: received.form, file: null, tooLarge: false }
+    if (part.tooLarge || !part.path) return { form: received.form, file: null, tooLarge: true }
+    return { form: received.form, file: { bytes: new Uint8Array(await readFile(part.path)), name: part.name }, tooLarge: false }
+  } finally {
+    await received.dispose()
+  }
 }

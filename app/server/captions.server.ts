@@ -1,0 +1,216 @@
+import { sql } from 'kysely'
+import { CaptionFileError, parseCaptionFile, toWebVtt, type Cue } from '../../media/captions'
+import { captionTrackUrl, type CaptionTrackView, type CueView } from '~/lib/caption-types'
+import { isUuid } from '~/lib/ids'
+import { CAPTION_FORM_MESSAGES, captionTrackSchema, languageName } from '~/lib/schemas/captions'
+import { VIDEO_MESSAGES } from '~/lib/schemas/video'
+import { asCaller, type JwtClaims, type Tx } from './db.server'
+import { DomainError, isPermissionError } from './errors.server'
+import { allowed, visibleVideo } from './permissions.server'
+
+/**
+ * Caption tracks (issue 18), as the caller: row-level security shows a video's
+ * tracks exactly when the video is visible, and lets only its creator or an admin
+ * add, replace or delete one (`public.can_edit_captions`, asked here too for the
+ * page's controls). A track's cues are rows; the WebVTT is written from them.
+ */
+
+const videoNotFound = () => new DomainError('not_found', VIDEO_MESSAGES.notFound)
+const trackNotFound = () => new DomainError('not_found', CAPTION_FORM_MESSAGES.trackNotFound)
+
+/** Rows per insert statement: 4 parameters each stays far below Postgres's 65,535. */
+const CUE_BATCH = 2_000
+
+export interface VideoCaptions {
+  tracks: CaptionTrackView[]
+  canEdit: boolean
+}
+
+/** The tracks of a visible video, by label (empty for a hidden one), and whether the caller may change them. */
+export async function listCaptionTracks(claims: JwtClaims | null, videoId: string): Promise<VideoCaptions> {
+  if (!isUuid(videoId)) return { tracks: [], canEdit: false }
+  return asCaller(claims, async (tx) => {
+    if (!(await visibleVideo(tx, videoId))) return { tracks: [], canEdit: false }
+    const rows = await tx
+      .selectFrom('caption_tracks')
+      .select(['id', 'language', 'label', 'source', 'cue_count', 'updated_at'])
+      .where('video_id', '=', videoId)
+      .orderBy('label')
+      .execute()
+    const canEdit = claims ? await allowed(tx, sql<boolean>`public.can_edit_captions(${videoId}::uuid)`) : false
+    return {
+      tracks: rows.map((row) => ({
+        id: row.id,
+        language: row.language,
+        label: row.label,
+        source: row.source === 'automatic' ? 'automatic' : 'upload',
+        cueCount: row.cue_count,
+        updatedAt: new Date(row.updated_at).toISOString(),
+      })),
+      canEdit,
+    }
+  })
+}
+
+/** A visible track's cues in time order, or null when the track is unknown or its video hidden. */
+export async function getCaptionCues(claims: JwtClaims | null, trackId: string): Promise<CueView[] | null> {
+  if (!isUuid(trackId)) return null
+  return asCaller(claims, async (tx) => {
+    const track = await tx.selectFrom('caption_tracks').select(['id']).where('id', '=', trackId).executeTakeFirst()
+    if (!track) return null
+    return readCues(tx, trackId)
+  })
+}
+
+/** A visible track as a WebVTT file, or null. */
+export async function getCaptionVtt(claims: JwtClaims | null, trackId: string): Promise<string | null> {
+  const cues = await getCaptionCues(claims, trackId)
+  return cues && toWebVtt(cues)
+}
+
+export interface SaveCaptionTrackInput {
+  videoId: string
+  language: unknown
+  label: unknown
+  file: { bytes: Uint8Array; name: string } | null
+}
+
+/**
+ * Adds a track, or replaces the one in the same language: the file is parsed first, then the
+ * track and all its cues are written in one transaction, so a refused file changes nothing.
+ */
+export async function saveCaptionTrack(claims: JwtClaims | null, input: SaveCaptionTrackInput): Promise<CaptionTrackView> {
+  if (!claims) throw new DomainError('unauthenticated', CAPTION_FORM_MESSAGES.loginToEdit)
+  if (!isUuid(input.videoId)) throw videoNotFound()
+  const parsed = captionTrackSchema.safeParse({ language: input.language, label: input.label || undefined })
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    throw new DomainError('invalid', issue?.message ?? CAPTION_FORM_MESSAGES.languageInvalid, {
+      [String(issue?.path[0] ?? 'language')]: issue?.message,
+    })
+  }
+  if (!input.file || input.file.bytes.byteLength === 0) {
+    throw new DomainError('invalid', CAPTION_FORM_MESSAGES.fileRequired, { file: CAPTION_FORM_MESSAGES.fileRequired })
+  }
+  let cues: Cue[]
+  try {
+    cues = await parseCaptionFile(input.file.bytes, input.file.name)
+  } catch (error) {
+    if (error instanceof CaptionFileError) throw new DomainError('invalid', error.message, { file: error.message })
+    throw error
+  }
+  const { language } = parsed.data
+  const label = parsed.data.label || languageName(language)
+
+  return asCaller(claims, async (tx) => {
+    if (!(await visibleVideo(tx, input.videoId))) throw videoNotFound()
+    if (!(await allowed(tx, sql<boolean>`public.can_edit_captions(${input.videoId}::uuid)`))) {
+      throw new DomainError('forbidden', CAPTION_FORM_MESSAGES.notYourVideo)
+    }
+    try {
+      return await writeTrack(tx, { videoId: input.videoId, language, label, source: 'upload', cues })
+    } catch (error) {
+      if (isPermissionError(error)) throw new DomainError('forbidden', CAPTION_FORM_MESSAGES.notYourVideo)
+      if ((error as { code?: string }).code === '23514' && /at most 20/.test(String((error as Error).message))) {
+        throw new DomainError('conflict', CAPTION_FORM_MESSAGES.tooManyTracks)
+      }
+      throw error
+    }
+  })
+}
+
+/** Deletes a track and its cues; 404 when it is not visible, 403 when the caller may not. */
+export async function deleteCaptionTrack(claims: JwtClaims | null, trackId: string): Promise<{ videoId: string }> {
+  if (!claims) throw new DomainError('unauthenticated', CAPTION_FORM_MESSAGES.loginToEdit)
+  if (!isUuid(trackId)) throw trackNotFound()
+  return asCaller(claims, async (tx) => {
+    const track = await tx.selectFrom('caption_tracks').select(['video_id']).where('id', '=', trackId).executeTakeFirst()
+    if (!track) throw trackNotFound()
+    const deleted = await tx.deleteFrom('caption_tracks').where('id', '=', trackId).returning(['video_id']).executeTakeFirst()
+    if (!deleted) throw new DomainError('forbidden', CAPTION_FORM_MESSAGES.notYourVideo)
+    return { videoId: deleted.video_id }
+  })
+}
+
+export interface TrackToWrite {
+  videoId: string
+  language: string
+  label: string
+  source: 'upload' | 'automatic'
+  cues: readonly Cue[]
+}
+
+/** Upserts the track by (video, language) and replaces its cues, inside the caller's transaction. */
+export async function writeTrack(tx: Tx, track: TrackToWrite): Promise<CaptionTrackView> {
+  const row = await tx
+    .insertInto('caption_tracks')
+    .values({
+      video_id: track.videoId,
+      language: track.language,
+      label: track.label,
+      source: track.source,
+      cue_count: track.cues.length,
+    })
+    .onConflict((conflict) =>
+      conflict.columns(['video_id', 'language']).doUpdateSet({
+        label: track.label,
+        source: track.source,
+        cue_count: track.cues.length,
+      }),
+    )
+    .returning(['id', 'language', 'label', 'source', 'cue_count', 'updated_at'])
+    .executeTakeFirstOrThrow()
+  await tx.deleteFrom('caption_cues').where('track_id', '=', row.id).execute()
+  for (let start = 0; start < track.cues.length; start += CUE_BATCH) {
+    const batch = track.cues.slice(start, start + CUE_BATCH)
+    await sql`
+      insert into public.caption_cues (track_id, video_id, seq, start_ms, end_ms, body)
+      select ${row.id}::uuid, ${track.videoId}::uuid, ${start}::int + s.n - 1, s.start_ms, s.end_ms, s.body
+        from unnest(${batch.map((cue) => cue.startMs)}::int[], ${batch.map((cue) => cue.endMs)}::int[],
+                    ${batch.map((cue) => cue.text)}::text[]) with ordinality as s(start_ms, end_ms, body, n)
+    `.execute(tx)
+  }
+  return {
+    id: row.id,
+    language: row.language,
+    label: row.label,
+    source: row.source === 'automatic' ? 'automatic' : 'upload',
+    cueCount: row.cue_count,
+    updatedAt: new Date(row.updated_at).toISOString(),
+  }
+}
+
+async function readCues(tx: Tx, trackId: string): Promise<CueView[]> {
+  const rows = await tx
+    .selectFrom('caption_cues')
+    .select(['start_ms', 'end_ms', 'body'])
+    .where('track_id', '=', trackId)
+    .orderBy('seq')
+    .execute()
+  return rows.map((row) => ({ startMs: row.start_ms, endMs: row.end_ms, text: row.body }))
+}
+
+export interface VideoPageCaptions {
+  tracks: Array<{ id: string; language: string; label: string; source: 'upload' | 'automatic'; src: string }>
+  /** The transcript shown beside the player: the English track when there is one, else the first. */
+  transcript: { trackId: string; label: string; cues: CueView[] } | null
+  canEdit: boolean
+}
+
+/** What the video page needs of a video's captions: the player's tracks and one transcript. */
+export async function getVideoPageCaptions(claims: JwtClaims | null, videoId: string): Promise<VideoPageCaptions> {
+  const { tracks, canEdit } = await listCaptionTracks(claims, videoId)
+  const chosen = tracks.find((track) => track.language === 'en' || track.language.startsWith('en-')) ?? tracks[0]
+  const cues = chosen ? await getCaptionCues(claims, chosen.id) : null
+  return {
+    tracks: tracks.map((track) => ({
+      id: track.id,
+      language: track.language,
+      label: track.label,
+      source: track.source,
+      src: captionTrackUrl(track.id),
+    })),
+    transcript: chosen && cues ? { trackId: chosen.id, label: chosen.label, cues } : null,
+    canEdit,
+  }
+}
