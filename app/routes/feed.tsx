@@ -5,10 +5,10 @@ import { SearchBox } from '~/components/search-box'
 import { StatusCard } from '~/components/status-card'
 import { Alert } from '~/components/ui/alert'
 import { Page, PageHeader } from '~/components/ui/page'
-import { EmptyState, filterQuery, PagedVideoGrid, type PagedLoaderData } from '~/components/video-grid'
+import { EmptyState, filterQuery, PagedVideoGrid, showMoreHref, type PagedLoaderData } from '~/components/video-grid'
 import { categoryName } from '~/lib/catalog'
 import { FEED_PAGE_SIZE, loadFeed } from '~/server/feed.server'
-import { browseQuery } from '~/lib/browse'
+import { browseQuery, firstPageSize } from '~/lib/browse'
 import { jsonWithHeaders } from '~/server/http/responses.server'
 import { requireUser } from '~/server/permissions.server'
 
@@ -26,9 +26,10 @@ export const FEED_MESSAGES = {
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { claims, headers } = await requireUser(request, context)
-  const { filters, cursor } = browseQuery(request.url)
+  const { filters, cursor, shown } = browseQuery(request.url)
   try {
-    const { fallback, ...page } = await loadFeed(claims, { type: 'video', ...filters, cursor, limit: FEED_PAGE_SIZE })
+    const limit = firstPageSize(FEED_PAGE_SIZE, { cursor, shown })
+    const { fallback, ...page } = await loadFeed(claims, { type: 'video', ...filters, cursor, limit })
     const data: PagedLoaderData = { page }
     return jsonWithHeaders({ ...data, fallback, filters, cursor }, 200, headers)
   } catch (error) {
@@ -97,6 +98,7 @@ export default function FeedPage() {
             noun="videos"
             failedMessage={FEED_MESSAGES.failed}
             pageHref={(next) => query({ cursor: next })}
+            moreHref={(shown) => showMoreHref('/feed', filters, shown + FEED_PAGE_SIZE)}
           />
         )}
       </div>
