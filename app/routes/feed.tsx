@@ -31,10 +31,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const limit = firstPageSize(FEED_PAGE_SIZE, { cursor, shown })
     const { fallback, ...page } = await loadFeed(claims, { type: 'video', ...filters, cursor, limit })
     const data: PagedLoaderData = { page }
-    return jsonWithHeaders({ ...data, fallback, filters, cursor }, 200, headers)
+    return jsonWithHeaders({ ...data, fallback, filters, cursor, pageSize: FEED_PAGE_SIZE }, 200, headers)
   } catch (error) {
     console.warn('[feed] could not load the feed:', error instanceof Error ? error.message : error)
-    return jsonWithHeaders({ page: null, fallback: false, filters, cursor }, 500, headers)
+    return jsonWithHeaders({ page: null, fallback: false, filters, cursor, pageSize: FEED_PAGE_SIZE }, 500, headers)
   }
 }
 
@@ -43,7 +43,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, default
   formAction?.startsWith('/report') ? false : defaultShouldRevalidate
 
 export default function FeedPage() {
-  const { page, fallback, filters, cursor } = useLoaderData<typeof loader>()
+  const { page, fallback, filters, cursor, pageSize } = useLoaderData<typeof loader>()
   const location = useLocation()
   const filtered = Boolean(filters.search.trim() || filters.category)
   const query = (extra: Record<string, string>) => `/feed${filterQuery(filters, extra)}`
@@ -98,7 +98,7 @@ export default function FeedPage() {
             noun="videos"
             failedMessage={FEED_MESSAGES.failed}
             pageHref={(next) => query({ cursor: next })}
-            moreHref={(shown) => showMoreHref('/feed', filters, shown + FEED_PAGE_SIZE)}
+            moreHref={(shown) => showMoreHref('/feed', filters, shown + pageSize)}
           />
         )}
       </div>
