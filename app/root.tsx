@@ -89,7 +89,11 @@ export function Layout({ children }: { children: ReactNode }) {
         {data?.flash ? <FlashToast key={data.flash.id} toast={data.flash} /> : null}
         <main
           id="main"
-          className={`flex flex-1 flex-col ${chrome && user ? 'pb-[calc(4.5rem+env(safe-area-inset-bottom))] sm:pb-20' : ''}`}
+          className={`flex flex-1 flex-col ${
+            // Room at the end of every page for what is fixed over it: the bottom bar, and from
+            // `sm` up the floating Feedback button (above the bar up to `lg`, beside it after).
+            chrome && user ? 'pb-[calc(4.5rem+env(safe-area-inset-bottom))] sm:pb-32 lg:pb-20' : chrome ? 'sm:pb-20' : ''
+          }`}
         >
           {children}
         </main>

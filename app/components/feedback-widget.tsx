@@ -1,12 +1,7 @@
 import { Link, useFetcher, useLocation } from '@remix-run/react'
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { ChatIcon, CheckIcon } from '~/components/icons'
-import {
-  FEEDBACK_TEXT_MAX,
-  parseFeedback,
-  type FeedbackErrors,
-  type FeedbackValues,
-} from '~/lib/schemas/feedback'
+import { FEEDBACK_TEXT_MAX, parseFeedback, type FeedbackErrors, type FeedbackValues } from '~/lib/schemas/feedback'
 import { Alert } from './ui/alert'
 import { FieldError, TextAreaField } from './ui/field'
 import { Sheet } from './ui/sheet'
@@ -22,8 +17,7 @@ const CLOSE_AFTER_MS = 3000
 
 /** What the feedback action answers a panel submission (a no-JS one is redirected instead). */
 export type FeedbackActionData =
-  | { ok: true }
-  | { ok: false; errors?: FeedbackErrors; values?: FeedbackValues; formError?: string }
+  { ok: true } | { ok: false; errors?: FeedbackErrors; values?: FeedbackValues; formError?: string }
 
 export function feedbackPageHref(returnTo: string): string {
   return `${FEEDBACK_ACTION}?returnTo=${encodeURIComponent(returnTo)}`
@@ -34,32 +28,53 @@ export function feedbackPageHref(returnTo: string): string {
  * visitors, who must sign in first) it is a link to the /feedback page; with
  * JavaScript it opens a modal panel that submits through a fetcher.
  */
-export function FeedbackWidget({ signedIn, aboveBottomBar }: { signedIn: boolean; aboveBottomBar: boolean }) {
+export function FeedbackWidget({
+  signedIn,
+  aboveBottomBar,
+  placement = 'floating',
+}: {
+  signedIn: boolean
+  aboveBottomBar: boolean
+  /**
+   * floating: the button in the bottom-right corner, from `sm` up (the page
+   * keeps room for it at its end); header: a compact button in the header, on
+   * phones only, where a floating one would sit over the content.
+   */
+  placement?: 'floating' | 'header'
+}) {
   const hydrated = useHydrated()
   const location = useLocation()
   const [open, setOpen] = useState(false)
   const buttonRef = useRef<HTMLButtonElement>(null)
   const onFeedbackPage = location.pathname === FEEDBACK_ACTION
   // Clear of the bottom bar: above it on phones and tablets, beside it on wide screens.
-  const position = `fixed right-4 z-30 sm:right-6 ${
+  const floating = `fixed right-4 z-30 hidden sm:right-6 sm:inline-flex ${
     aboveBottomBar
       ? 'bottom-[calc(4.75rem+env(safe-area-inset-bottom))] sm:bottom-20 lg:bottom-6'
       : 'bottom-[calc(1rem+env(safe-area-inset-bottom))] sm:bottom-6'
   }`
   const look =
-    'inline-flex min-h-11 items-center gap-2 rounded-full bg-ink-900 px-4 text-sm font-semibold text-white shadow-lg shadow-ink-900/20 transition-colors hover:bg-ink-800'
+    placement === 'header'
+      ? 'inline-flex h-11 w-11 items-center justify-center rounded-full text-ink-700 ring-1 ring-inset ring-ink-200 hover:bg-ink-100 sm:hidden'
+      : `${floating} items-center gap-2 rounded-full bg-ink-900 px-4 min-h-11 text-sm font-semibold text-white shadow-lg shadow-ink-900/20 transition-colors hover:bg-ink-800`
 
   if (onFeedbackPage) return null
-  const label = (
-    <>
-      <ChatIcon />
-      Feedback
-    </>
-  )
+  const label =
+    placement === 'header' ? (
+      <>
+        <ChatIcon />
+        <span className="sr-only">Feedback</span>
+      </>
+    ) : (
+      <>
+        <ChatIcon />
+        Feedback
+      </>
+    )
 
   if (!hydrated || !signedIn) {
     return (
-      <Link to={feedbackPageHref(`${location.pathname}${location.search}`)} className={`${position} ${look}`}>
+      <Link to={feedbackPageHref(`${location.pathname}${location.search}`)} className={look}>
         {label}
       </Link>
     )
@@ -72,7 +87,7 @@ export function FeedbackWidget({ signedIn, aboveBottomBar }: { signedIn: boolean
         aria-haspopup="dialog"
         aria-expanded={open}
         onClick={() => setOpen(true)}
-        className={`${position} ${look}`}
+        className={look}
       >
         {label}
       </button>

@@ -1,5 +1,5 @@
 import { useId, useState, type InputHTMLAttributes } from 'react'
-import { FieldError } from '~/components/ui/field'
+import { FieldError, useLiveError } from '~/components/ui/field'
 import { passwordStrength, type PasswordStrength } from '~/lib/password-strength'
 
 const tones: Record<PasswordStrength['score'], { bar: string; text: string }> = {
@@ -50,13 +50,14 @@ type NewPasswordFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type' 
  * A new-password input with the live strength meter under it. Without
  * JavaScript the meter shows what the server measured on the last attempt.
  */
-export function NewPasswordField({ label, error, submittedStrength = null, onChange, ...input }: NewPasswordFieldProps) {
+export function NewPasswordField({ label, error: sentError, submittedStrength = null, onChange, ...input }: NewPasswordFieldProps) {
+  const { error, ref, markStale } = useLiveError(sentError)
   const id = useId()
   const meterId = `${id}-strength`
   const errorId = error ? `${id}-error` : undefined
   const [typed, setTyped] = useState<PasswordStrength | null>(null)
   return (
-    <div className="flex flex-col gap-1.5">
+    <div ref={ref} className="flex flex-col gap-1.5">
       <label htmlFor={id} className="text-sm font-medium text-ink-800">
         {label}
       </label>
@@ -69,6 +70,7 @@ export function NewPasswordField({ label, error, submittedStrength = null, onCha
         className="block w-full rounded-xl border-0 bg-white px-3.5 py-2.5 text-base text-ink-900 shadow-sm ring-1 ring-inset ring-ink-300 placeholder:text-ink-400 focus:ring-2 focus:ring-inset focus:ring-brand-600 aria-[invalid=true]:ring-red-500"
         onChange={(event) => {
           setTyped(passwordStrength(event.currentTarget.value))
+          markStale()
           onChange?.(event)
         }}
         {...input}

@@ -1,4 +1,4 @@
-import { Link, useFetcher } from '@remix-run/react'
+import { Link, useFetcher, useLocation } from '@remix-run/react'
 import {
   useCallback,
   useEffect,
@@ -8,10 +8,11 @@ import {
   type PointerEvent as ReactPointerEvent,
   type ReactNode,
 } from 'react'
-import { ChevronLeftSmallIcon, MoreIcon, MutedIcon, PauseIcon, PlayIcon, SolidIcon, SoundIcon } from '~/components/icons'
+import { ChatIcon, ChevronLeftSmallIcon, MoreIcon, MutedIcon, PauseIcon, PlayIcon, SolidIcon, SoundIcon } from '~/components/icons'
 import { LIMITS } from '~/lib/catalog'
 import { truncate } from '~/lib/format'
 import type { VideoCardItem } from '~/lib/video-types'
+import { feedbackPageHref } from './feedback-widget'
 import { QuickReportButton } from './report-dialog'
 import { useHydrated } from './use-hydrated'
 import { VideoPlayer } from './video-player'
@@ -471,6 +472,7 @@ function NavButton({
 
 /** The spark menu (a disclosure that opens without JS): its report sends 'inappropriate content' (spec §9). */
 function SparkMenu({ id, creatorId }: { id: string; creatorId: string }) {
+  const location = useLocation()
   return (
     <details className="group relative">
       <summary className="inline-flex h-11 w-11 cursor-pointer list-none items-center justify-center rounded-full bg-black/45 backdrop-blur hover:bg-black/65 [&::-webkit-details-marker]:hidden">
@@ -484,6 +486,14 @@ function SparkMenu({ id, creatorId }: { id: string; creatorId: string }) {
           authorId={creatorId}
           className="flex min-h-11 w-full items-center gap-2 rounded-lg px-3 text-left text-sm font-medium hover:bg-red-50 hover:text-red-700"
         />
+        {/* The reel has the screen to itself: the Feedback control of every page lives here. */}
+        <Link
+          to={feedbackPageHref(`${location.pathname}${location.search}`)}
+          className="flex min-h-11 w-full items-center gap-2 rounded-lg px-3 text-left text-sm font-medium hover:bg-ink-100"
+        >
+          <ChatIcon />
+          Feedback
+        </Link>
       </div>
     </details>
   )

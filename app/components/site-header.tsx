@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react'
 import { ChevronDownIcon, PathIcon } from '~/components/icons'
 import { navEntries, type NavKey } from '~/lib/nav'
 import { BrandMark } from './brand-mark'
+import { FeedbackWidget } from './feedback-widget'
 import { ROLE_LABELS, UserAvatar, type ShellUser } from './user-avatar'
 
 /**
@@ -13,27 +14,29 @@ export function SiteHeader({ user }: { user: ShellUser | null }) {
   return (
     <header className="sticky top-0 z-40 border-b border-ink-200/70 bg-white/85 pt-[env(safe-area-inset-top)] backdrop-blur supports-[backdrop-filter]:bg-white/70">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
-        <Link
-          to="/"
-          className="flex items-center gap-2 rounded-full text-lg font-extrabold tracking-tight text-ink-900"
-        >
+        <Link to="/" className="flex items-center gap-2 rounded-full text-lg font-extrabold tracking-tight text-ink-900">
           <BrandMark />
           <span>Lumen</span>
         </Link>
-        {user ? (
-          <AccountMenu user={user} />
-        ) : (
-          <nav aria-label="Account" className="flex items-center gap-1 sm:gap-2">
-            <Link to="/login" className="btn-ghost px-4">
-              Login
-            </Link>
-            <Link to="/signup" className="btn-primary px-4">
-              Sign Up
-            </Link>
-          </nav>
-        )}
+        <div className="flex items-center gap-2">
+          <FeedbackWidget signedIn={Boolean(user)} aboveBottomBar={false} placement="header" />
+          {user ? <AccountMenu user={user} /> : <VisitorNav />}
+        </div>
       </div>
     </header>
+  )
+}
+
+function VisitorNav() {
+  return (
+    <nav aria-label="Account" className="flex items-center gap-1 sm:gap-2">
+      <Link to="/login" className="btn-ghost px-4">
+        Login
+      </Link>
+      <Link to="/signup" className="btn-primary px-4">
+        Sign Up
+      </Link>
+    </nav>
   )
 }
 

@@ -1,6 +1,7 @@
 import { Link, useFetcher } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
 import { AlertCircleIcon, VideoOutlineIcon } from '~/components/icons'
+import { MAX_SHOWN } from '~/lib/browse'
 import { Spinner } from './ui/spinner'
 import { useHydrated } from './use-hydrated'
 import { VideoCard, type VideoCardData } from './video-card'
@@ -35,6 +36,7 @@ export function PagedVideoGrid({
   variant,
   pageHref,
   loadMoreLabel = 'Load more',
+  moreHref,
   noun,
   failedMessage,
 }: {
@@ -42,6 +44,12 @@ export function PagedVideoGrid({
   variant: keyof typeof grids
   /** The URL of the page after `cursor` (same filters). */
   pageHref: (cursor: string) => string
+  /**
+   * Without JavaScript: the URL of the list showing everything so far plus the
+   * next page (`?shown=`), given how many cards are shown; the link jumps to the
+   * first new card. Past MAX_SHOWN cards (or when absent) the link pages by cursor.
+   */
+  moreHref?: (shown: number) => string | null
   loadMoreLabel?: string
   /** "videos" or "sparks", for announcements. */
   noun: string
@@ -84,7 +92,7 @@ export function PagedVideoGrid({
     <div>
       <ul ref={gridRef} className={grids[variant]}>
         {items.map((video, index) => (
-          <li key={video.id} className="flex min-w-0">
+          <li key={video.id} id={`card-${index + 1}`} className="flex min-w-0 scroll-mt-24">
             <div className="w-full min-w-0 [&>article]:h-full">
               <VideoCard video={video} eager={index < 5} />
             </div>
@@ -114,7 +122,11 @@ export function PagedVideoGrid({
               {failed ? 'Try again' : loadMoreLabel}
             </button>
           ) : (
-            <Link to={pageHref(nextCursor)} className="btn-secondary min-w-40" rel="next">
+            <Link
+              to={moreHref?.(items.length) ? `${moreHref(items.length)}#card-${items.length + 1}` : pageHref(nextCursor)}
+              className="btn-secondary min-w-40"
+              rel="next"
+            >
               {loadMoreLabel}
             </Link>
           )}
@@ -168,6 +180,11 @@ export function EmptyState({
 }
 
 /** `?search=…&category=…` (plus `extra`) for a list's links, leaving out empty filters; '' when none. */
+/** The no-JS "Load more" URL showing the first `shown` cards, or null past MAX_SHOWN (then the list pages by cursor). */
+export function showMoreHref(path: string, filters: { search: string; category: string }, shown: number): string | null {
+  return shown <= MAX_SHOWN ? `${path}${filterQuery(filters, { shown: String(shown) })}` : null
+}
+
 export function filterQuery(filters: { search: string; category: string }, extra: Record<string, string> = {}): string {
   const params = new URLSearchParams()
   if (filters.search) params.set('search', filters.search)

@@ -5,10 +5,10 @@ import { SearchBox } from '~/components/search-box'
 import { StatusCard } from '~/components/status-card'
 import { Alert } from '~/components/ui/alert'
 import { Page, PageHeader } from '~/components/ui/page'
-import { EmptyState, filterQuery, PagedVideoGrid, type PagedLoaderData } from '~/components/video-grid'
+import { EmptyState, filterQuery, PagedVideoGrid, showMoreHref, type PagedLoaderData } from '~/components/video-grid'
 import { categoryName } from '~/lib/catalog'
 import { FEED_PAGE_SIZE, loadFeed } from '~/server/feed.server'
-import { browseQuery } from '~/lib/browse'
+import { browseQuery, firstPageSize } from '~/lib/browse'
 import { jsonWithHeaders } from '~/server/http/responses.server'
 import { requireUser } from '~/server/permissions.server'
 
@@ -26,14 +26,15 @@ export const FEED_MESSAGES = {
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { claims, headers } = await requireUser(request, context)
-  const { filters, cursor } = browseQuery(request.url)
+  const { filters, cursor, shown } = browseQuery(request.url)
   try {
-    const { fallback, ...page } = await loadFeed(claims, { type: 'video', ...filters, cursor, limit: FEED_PAGE_SIZE })
+    const limit = firstPageSize(FEED_PAGE_SIZE, { cursor, shown })
+    const { fallback, ...page } = await loadFeed(claims, { type: 'video', ...filters, cursor, limit })
     const data: PagedLoaderData = { page }
-    return jsonWithHeaders({ ...data, fallback, filters, cursor }, 200, headers)
+    return jsonWithHeaders({ ...data, fallback, filters, cursor, pageSize: FEED_PAGE_SIZE }, 200, headers)
   } catch (error) {
     console.warn('[feed] could not load the feed:', error instanceof Error ? error.message : error)
-    return jsonWithHeaders({ page: null, fallback: false, filters, cursor }, 500, headers)
+    return jsonWithHeaders({ page: null, fallback: false, filters, cursor, pageSize: FEED_PAGE_SIZE }, 500, headers)
   }
 }
 
@@ -42,7 +43,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, default
   formAction?.startsWith('/report') ? false : defaultShouldRevalidate
 
 export default function FeedPage() {
-  const { page, fallback, filters, cursor } = useLoaderData<typeof loader>()
+  const { page, fallback, filters, cursor, pageSize } = useLoaderData<typeof loader>()
   const location = useLocation()
   const filtered = Boolean(filters.search.trim() || filters.category)
   const query = (extra: Record<string, string>) => `/feed${filterQuery(filters, extra)}`
@@ -97,6 +98,7 @@ export default function FeedPage() {
             noun="videos"
             failedMessage={FEED_MESSAGES.failed}
             pageHref={(next) => query({ cursor: next })}
+            moreHref={(shown) => showMoreHref('/feed', filters, shown + pageSize)}
           />
         )}
       </div>

@@ -5,10 +5,10 @@ import { BoltIcon } from '~/components/icons'
 import { SearchBox } from '~/components/search-box'
 import { StatusCard } from '~/components/status-card'
 import { Page, PageHeader } from '~/components/ui/page'
-import { EmptyState, filterQuery, PagedVideoGrid, type PagedLoaderData } from '~/components/video-grid'
+import { EmptyState, filterQuery, PagedVideoGrid, showMoreHref, type PagedLoaderData } from '~/components/video-grid'
 import { LIMITS } from '~/lib/catalog'
 import { listVideos } from '~/server/feed.server'
-import { browseQuery } from '~/lib/browse'
+import { browseQuery, firstPageSize } from '~/lib/browse'
 import { jsonWithHeaders } from '~/server/http/responses.server'
 import { requireUser } from '~/server/permissions.server'
 
@@ -24,10 +24,11 @@ export const SPARKS_MESSAGES = {
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { claims, headers } = await requireUser(request, context)
-  const { filters, cursor } = browseQuery(request.url)
+  const { filters, cursor, shown } = browseQuery(request.url)
   try {
+    const limit = firstPageSize(LIMITS.sparksPageSize, { cursor, shown })
     const data: PagedLoaderData = {
-      page: await listVideos(claims, { type: 'spark', ...filters, cursor, limit: LIMITS.sparksPageSize }),
+      page: await listVideos(claims, { type: 'spark', ...filters, cursor, limit }),
     }
     return jsonWithHeaders({ ...data, filters, cursor }, 200, headers)
   } catch (error) {
@@ -105,6 +106,7 @@ export default function SparksPage() {
             loadMoreLabel="Load More"
             failedMessage={SPARKS_MESSAGES.failed}
             pageHref={(next) => `/sparks${filterQuery(filters, { cursor: next })}`}
+            moreHref={(shown) => showMoreHref('/sparks', filters, shown + LIMITS.sparksPageSize)}
           />
         )}
       </div>

