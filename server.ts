@@ -61,7 +61,7 @@ let mediaWorker: MediaWorker | undefined
 if (usesStandIn(env)) {
   if (!isEmbedded(env) && !env.SMTP_URL) {
     // Password resets must reach the user's inbox, and there is no mailbox outside embedded mode.
-    logger.fatal('server mode (DATABASE_URL set) needs SMTP_URL for password-reset emails: see .env.example')
+    console.error('[lumen] server mode (DATABASE_URL set) needs SMTP_URL for password-reset emails: see .env.example')
     await disconnect()
     process.exit(1)
   }

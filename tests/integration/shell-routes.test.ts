@@ -86,7 +86,9 @@ describe('the shell’s routes', () => {
       const fresh = await h.signIn(account)
       const stale = { ...fresh, expires_at: Math.floor(Date.now() / 1000) - 30 }
       const signedOut = await logout(args(h.request('/logout', { session: await h.signIn(account), form: {} })))
-      const flashCookie = cookiesAfter(signedOut).split('; ').find((pair) => pair.startsWith('lumen_flash='))!
+      const flashCookie = cookiesAfter(signedOut)
+        .split('; ')
+        .find((pair) => pair.startsWith('lumen_flash='))!
 
       const result = (await rootLoader(
         args(h.request('/login', { cookie: `${h.cookieHeader(stale)}; ${flashCookie}` })),
@@ -131,12 +133,14 @@ describe('the shell’s routes', () => {
     it('tells a pending creator they are still pending, then verified once an admin approves', async () => {
       const creator = await h.createAccount({ role: 'creator', metadata: { creator_categories: ['media'] } })
       const session = await h.signIn(creator)
-      const check = () =>
-        checkStatus(args(h.request('/account/check-status', { session, form: { returnTo: '/dashboard' } })))
+      const check = () => checkStatus(args(h.request('/account/check-status', { session, form: { returnTo: '/dashboard' } })))
 
       const pending = await check()
       expect(pending.headers.get('Location')).toBe('/dashboard')
-      expect(await flashOn(h, '/dashboard', cookiesAfter(pending))).toMatchObject({ kind: 'info', message: STATUS_MESSAGES.pending })
+      expect(await flashOn(h, '/dashboard', cookiesAfter(pending))).toMatchObject({
+        kind: 'info',
+        message: STATUS_MESSAGES.pending,
+      })
 
       const application = await asServiceRole('test: find the pending application', (tx) =>
         tx.selectFrom('creator_applications').select('id').where('creator_id', '=', creator.id).executeTakeFirstOrThrow(),
@@ -146,7 +150,10 @@ describe('the shell’s routes', () => {
       )
 
       const verified = await check()
-      expect(await flashOn(h, '/dashboard', cookiesAfter(verified))).toMatchObject({ kind: 'success', message: STATUS_MESSAGES.verified })
+      expect(await flashOn(h, '/dashboard', cookiesAfter(verified))).toMatchObject({
+        kind: 'success',
+        message: STATUS_MESSAGES.verified,
+      })
       // The banner follows the user the shell reads: verified now.
       expect((await getSession(h.request('/dashboard', { session }), context)).user?.isVerified).toBe(true)
     })
@@ -231,7 +238,9 @@ describe('the shell’s routes', () => {
           tx.insertInto('feedback').values({ user_id: admin.id, liked: true, usage: 'x', recommendations: 'y' }).execute(),
         ),
       ).rejects.toMatchObject({ code: '42501' })
-      await expect(sendFeedback(claimsFor(learner.id), { liked: true, usage: 'ok', recommendations: 'ok' })).resolves.toBeUndefined()
+      await expect(
+        sendFeedback(claimsFor(learner.id), { liked: true, usage: 'ok', recommendations: 'ok' }),
+      ).resolves.toBeUndefined()
     })
   })
 
@@ -243,34 +252,65 @@ describe('the shell’s routes', () => {
         tx
           .insertInto('videos')
           .values([
-            { creator_id: creator.id, title: 'Optics 101', status: 'ready', external_url: 'https://youtu.be/a', view_count: 1200, like_count: 30, comment_count: 4 },
-            { creator_id: creator.id, title: 'Private draft', status: 'processing', is_public: false, external_url: 'https://youtu.be/b', view_count: 5, like_count: 1, comment_count: 0 },
-            { creator_id: other.id, title: 'Someone else', status: 'ready', external_url: 'https://youtu.be/c', view_count: 999, like_count: 99, comment_count: 9 },
+            {
+              creator_id: creator.id,
+              title: 'Optics 101',
+              status: 'ready',
+              external_url: 'https://youtu.be/a',
+              view_count: 1200,
+              like_count: 30,
+              comment_count: 4,
+            },
+            {
+              creator_id: creator.id,
+              title: 'Private draft',
+              status: 'processing',
+              is_public: false,
+              external_url: 'https://youtu.be/b',
+              view_count: 5,
+              like_count: 1,
+              comment_count: 0,
+            },
+            {
+              creator_id: other.id,
+              title: 'Someone else',
+              status: 'ready',
+              external_url: 'https://youtu.be/c',
+              view_count: 999,
+              like_count: 99,
+              comment_count: 9,
+            },
           ])
           .execute(),
       )
-      const result = (await dashboardLoader(args(h.request('/dashboard', { session: await h.signIn(creator) })))) as unknown as DataResult<{
+      const result = (await dashboardLoader(
+        args(h.request('/dashboard', { session: await h.signIn(creator) })),
+      )) as unknown as DataResult<{
         kind: string
-        stats: Record<string, number>
-        recentUploads: { title: string }[]
+        stats: Record<string, unknown>
+        uploads: { title: string }[]
       }>
       expect(result.data.kind).toBe('creator')
-      expect(result.data.stats).toEqual({ totalVideos: 2, totalViews: 1205, totalLikes: 31, totalComments: 4 })
-      expect(result.data.recentUploads.map((video) => video.title).sort()).toEqual(['Optics 101', 'Private draft'])
+      expect(result.data.stats).toMatchObject({ totalVideos: 2, totalViews: 1205, totalLikes: 31, totalComments: 4 })
+      expect(result.data.uploads.map((video) => video.title).sort()).toEqual(['Optics 101', 'Private draft'])
     })
 
     it('gives a new creator zeros, and a learner the learner dashboard instead of an error', async () => {
       const creator = await h.createAccount({ role: 'creator' })
-      const empty = (await dashboardLoader(args(h.request('/dashboard', { session: await h.signIn(creator) })))) as unknown as DataResult<{
-        stats: Record<string, number>
-        recentUploads: unknown[]
+      const empty = (await dashboardLoader(
+        args(h.request('/dashboard', { session: await h.signIn(creator) })),
+      )) as unknown as DataResult<{
+        stats: Record<string, unknown>
+        uploads: unknown[]
         pendingVerification: boolean
       }>
-      expect(empty.data.stats).toEqual({ totalVideos: 0, totalViews: 0, totalLikes: 0, totalComments: 0 })
-      expect(empty.data.recentUploads).toEqual([])
+      expect(empty.data.stats).toMatchObject({ totalVideos: 0, totalViews: 0, totalLikes: 0, totalComments: 0 })
+      expect(empty.data.uploads).toEqual([])
       expect(empty.data.pendingVerification).toBe(true)
 
-      const learnerView = (await dashboardLoader(args(h.request('/dashboard', { session: learnerSession })))) as unknown as DataResult<{
+      const learnerView = (await dashboardLoader(
+        args(h.request('/dashboard', { session: learnerSession })),
+      )) as unknown as DataResult<{
         kind: string
       }>
       expect(learnerView.data).toEqual({ kind: 'learner', username: learner.username })

@@ -13,8 +13,8 @@ type FollowAnswer = ({ ok: true } & FollowState) | { ok: false; error: string }
  * server's state and follower count, or goes back to the last confirmed
  * state with 'Failed to update follow status'. Signed out it is a plain
  * form too: /follow sends the visitor to /login and back here.
- *
- * `onChange` hears the confirmed state (a creator page's follower count).
+ * After a change the page's loaders run again, so counts shown elsewhere
+ * on the page (a creator page's followers) are the server's.
  */
 export function FollowButton({
   creatorId,
@@ -22,7 +22,6 @@ export function FollowButton({
   isFollowing,
   signedIn,
   variant = 'card',
-  onFollowers,
 }: {
   creatorId: string
   username: string
@@ -30,7 +29,6 @@ export function FollowButton({
   signedIn: boolean
   /** 'card': Follow / Following; 'page': Follow / Unfollow; 'list': Unfollow only. */
   variant?: 'card' | 'page' | 'list'
-  onFollowers?: (followers: number) => void
 }) {
   const hydrated = useHydrated()
   const location = useLocation()
@@ -40,11 +38,8 @@ export function FollowButton({
   useEffect(() => setConfirmed(isFollowing), [isFollowing])
   const answer = fetcher.state === 'idle' ? fetcher.data : undefined
   useEffect(() => {
-    if (answer?.ok) {
-      setConfirmed(answer.isFollowing)
-      onFollowers?.(answer.followers)
-    }
-  }, [answer, onFollowers])
+    if (answer?.ok) setConfirmed(answer.isFollowing)
+  }, [answer])
   const pending = fetcher.formData?.get('follow')
   const shown = typeof pending === 'string' ? pending === 'true' : confirmed
   const error = answer && !answer.ok ? (answer.error ?? CREATOR_MESSAGES.followFailed) : null
