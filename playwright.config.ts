@@ -10,7 +10,7 @@ import { defineConfig, devices } from '@playwright/test'
  */
 const port = Number(process.env.E2E_PORT ?? 3100)
 // Made once by the main process; workers inherit it, so tests can read the stand-in's keys there.
-process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'lumen-e2e-'))
+process.env.E2E_DATA_DIR ||= mkdtempSync(path.join(tmpdir(), 'lumen-e2e-'))
 const dataDir = process.env.E2E_DATA_DIR
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
@@ -22,6 +22,8 @@ export default defineConfig({
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   timeout: 30_000,
+  // Per process, so concurrent shards (scripts/test.ts) do not clear each other's artifacts.
+  outputDir: process.env.E2E_OUTPUT_DIR || 'test-results',
   use: {
     baseURL: `http://localhost:${port}`,
     trace: 'retain-on-failure',

@@ -10,11 +10,13 @@
  *                restarted (issue 16); reuses the e2e build (builds it when absent)
  * `npm test -- rls e2e` runs only the named suites; `npm test -- static` only the static checks.
  */
-import { spawnSync, type SpawnSyncOptions } from 'node:child_process'
+import { spawn, spawnSync, type SpawnSyncOptions } from 'node:child_process'
 import { existsSync, readdirSync } from 'node:fs'
+import { createInterface } from 'node:readline'
 import { openDatabase } from '../db/connect'
 import { migrate } from '../db/migrate'
 import { createScratchDatabase } from '../tests/support/postgres'
+import { prepareE2eData } from './e2e-data'
 
 const all = ['static', 'unit', 'integration', 'security', 'rls', 'e2e', 'faults'] as const
 type Suite = (typeof all)[number]
@@ -56,7 +58,7 @@ for (const suite of suites) {
       results.push({ suite, ok: await runPgTap() })
       break
     case 'e2e':
-      results.push({ suite, ok: run('npm', ['run', 'build']) && run('npx', ['playwright', 'test']) })
+      results.push({ suite, ok: run('npm', ['run', 'build']) && (await runPlaywrightShards()) })
       break
     case 'faults':
       results.push({
@@ -103,5 +105,45 @@ async function runPgTap(): Promise<boolean> {
     })
   } finally {
     await scratch.drop()
+  }
+}
+
+/**
+ * Playwright in `E2E_SHARDS` (default 2) concurrent processes, each with its own
+ * production server, port and copy of the prepared data (scripts/e2e-data.ts), so
+ * the shards share no state. Most of an e2e test is spent waiting on the browser and
+ * the server, so two shards keep both cores busy; each output line names its shard.
+ */
+async function runPlaywrightShards(): Promise<boolean> {
+  const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? 2))
+  const basePort = Number(process.env.E2E_PORT ?? 3100)
+  console.log('preparing the e2e data: demo accounts and content, processed once for every shard')
+  const data = await prepareE2eData(shards, basePort + shards).catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error)
+    return null
+  })
+  if (!data) return false
+  try {
+    const runs = data.shards.map((dataDir, index) => {
+      const label = shards > 1 ? `[e2e ${index + 1}/${shards}] ` : ''
+      const args = ['playwright', 'test', ...(shards > 1 ? [`--shard=${index + 1}/${shards}`] : [])]
+      const child = spawn('npx', args, {
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: {
+          ...process.env,
+          E2E_PORT: String(basePort + index),
+          E2E_DATA_DIR: dataDir,
+          E2E_OUTPUT_DIR: `test-results/shard-${index + 1}`,
+          PLAYWRIGHT_HTML_OUTPUT_DIR: `playwright-report/shard-${index + 1}`,
+        },
+      })
+      for (const stream of [child.stdout, child.stderr]) {
+        createInterface({ input: stream }).on('line', (line) => console.log(label + line))
+      }
+      return new Promise<boolean>((resolve) => child.on('close', (code) => resolve(code === 0)))
+    })
+    return (await Promise.all(runs)).every(Boolean)
+  } finally {
+    await data.remove()
   }
 }

@@ -1,8 +1,9 @@
-import { randomUUID } from 'node:crypto'
-import { existsSync, openAsBlob } from 'node:fs'
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { createHash, randomUUID } from 'node:crypto'
+import { existsSync, openAsBlob, readFileSync } from 'node:fs'
+import { copyFile, mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { createClient } from '@supabase/supabase-js'
 import type pg from 'pg'
 import { nodeRealtimeOptions } from '../db/supabase-node'
@@ -18,7 +19,8 @@ import { DEMO_CAPTIONS, type DemoCue } from './demo-captions'
  * `processing`, so the real media worker turns them into HLS.
  *
  * Runs once: only while the demo creator (supabase/seed.sql) has no videos.
- * Takes about 15 s of ffmpeg on two cores (ultrafast presets, small frames).
+ * Takes about 15 s of ffmpeg on two cores (ultrafast presets, small frames);
+ * the clips are cached (see `cacheKey`), so later fresh installs on the same machine skip it.
  */
 
 /** The demo creator of supabase/seed.sql (creator@lumen.test, maya.creates). */
@@ -34,6 +36,12 @@ export interface SeedDemoContentOptions {
   log?: DemoLog
   /** Where clips are made (a temporary folder inside it is removed afterwards). */
   tempDir?: string
+  /**
+   * Where made clips and posters are kept for the next fresh install on this machine
+   * (every e2e run and test data folder starts one); `false` turns the cache off.
+   * Default: `lumen-demo-cache` in the system's temporary folder.
+   */
+  cacheDir?: string | false
 }
 
 interface DemoClip {
@@ -218,15 +226,23 @@ export async function seedDemoContent(options: SeedDemoContentOptions): Promise<
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
   }).storage
   const stored: Array<{ bucket: 'uploads' | 'thumbnails'; name: string }> = []
+  const cacheRoot = options.cacheDir ?? path.join(tmpdir(), 'lumen-demo-cache')
+  const cache = cacheRoot === false ? null : path.join(cacheRoot, cacheKey(caps, tools.ffmpeg.path))
 
   try {
     const made: Array<{ id: string; clip: DemoClip; sourcePath: string; thumbnailPath: string; index: number }> = []
     for (const [index, clip] of DEMO_CLIPS.entries()) {
       const id = randomUUID()
-      const video = path.join(work, `${index}.mp4`)
-      const poster = path.join(work, `${index}.jpg`)
-      await makeClip(tools.ffmpeg.path, caps, clip, video, path.join(work, `${index}.txt`))
-      await makePoster(tools.ffmpeg.path, caps, clip, video, poster)
+      const cached = cache && { video: path.join(cache, `${index}.mp4`), poster: path.join(cache, `${index}.jpg`) }
+      let video = path.join(work, `${index}.mp4`)
+      let poster = path.join(work, `${index}.jpg`)
+      if (cached && existsSync(cached.video) && existsSync(cached.poster)) {
+        ;({ video, poster } = cached)
+      } else {
+        await makeClip(tools.ffmpeg.path, caps, clip, video, path.join(work, `${index}.txt`))
+        await makePoster(tools.ffmpeg.path, caps, clip, video, poster)
+        if (cached) await keep(cached, { video, poster })
+      }
       const sourcePath = `${DEMO_CREATOR_ID}/videos/${randomUUID()}.mp4`
       const thumbnailPath = `${DEMO_CREATOR_ID}/${id}.jpg`
       await put(storage, 'uploads', sourcePath, video, 'video/mp4')
@@ -272,6 +288,34 @@ async function addDemoCaptions(client: pg.PoolClient, videoId: string, cues: rea
        from unnest($3::int[], $4::int[], $5::text[]) with ordinality as s(start_ms, end_ms, body, n)`,
     [rows[0]!.id, videoId, cues.map(([start]) => start * 1000), cues.map(([, end]) => end * 1000), cues.map(([, , text]) => text)],
   )
+}
+
+/**
+ * Names the cache folder after everything that decides the clips: this file's own
+ * text (the clip list, graphs and encoder settings), what the ffmpeg build can draw,
+ * and which ffmpeg it is. Any change makes a new folder, so a stale clip is never reused.
+ */
+function cacheKey(caps: Capabilities, ffmpeg: string): string {
+  const hash = createHash('sha256').update(JSON.stringify({ caps, ffmpeg }))
+  hash.update(readFileSync(fileURLToPath(import.meta.url)))
+  return hash.digest('hex').slice(0, 16)
+}
+
+/** Copies a made clip into the cache, each file under a temporary name first so a reader never sees half of one. */
+async function keep(cached: { video: string; poster: string }, made: { video: string; poster: string }) {
+  try {
+    await mkdir(path.dirname(cached.video), { recursive: true })
+    for (const [from, to] of [
+      [made.video, cached.video],
+      [made.poster, cached.poster],
+    ] as const) {
+      const partial = `${to}.${randomUUID()}.partial`
+      await copyFile(from, partial)
+      await rename(partial, to)
+    }
+  } catch {
+    // A cache that cannot be written only costs the next install the same ffmpeg time.
+  }
 }
 
 async function makeClip(ffmpeg: string, caps: Capabilities, clip: DemoClip, output: string, titleFile: string) {

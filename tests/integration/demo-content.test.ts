@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises'
+import { readdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -39,6 +39,7 @@ beforeAll(async () => {
     serviceRoleKey: running.serviceRoleKey,
     log: (line) => lines.push(line),
     tempDir: scratch.dir,
+    cacheDir: path.join(scratch.dir, 'cache'),
   })
 }, 240_000)
 
@@ -162,5 +163,14 @@ describe('demo content', () => {
       // Every cue lies inside the clip.
       expect(Math.max(...cues.map(([, end]) => end))).toBeLessThanOrEqual(clip.seconds)
     }
+  })
+
+  it('keeps the made clips for the next fresh install, in a folder named after what made them', async () => {
+    const [folder, ...others] = await readdir(path.join(scratch.dir, 'cache'))
+    expect(others).toEqual([])
+    const files = (await readdir(path.join(scratch.dir, 'cache', folder!))).sort()
+    expect(files.filter((file) => file.endsWith('.mp4'))).toHaveLength(DEMO_CLIPS.length)
+    expect(files.filter((file) => file.endsWith('.jpg'))).toHaveLength(DEMO_CLIPS.length)
+    expect(files.some((file) => file.endsWith('.partial'))).toBe(false)
   })
 })
