@@ -571,6 +571,9 @@ isOneToOne: false
               "concentration": string,"field_of_interest": string,"id": string,"interests": (string)[],"portfolio_path": string,"portfolio_type": string
             }[]
                            },
+"profile_time_zone":
+{ Args: { "user_id": string }; Returns: string
+                           },
 "record_user_added":
 { Args: { "user_id": string }; Returns: undefined
                            },

@@ -300,9 +300,10 @@ async function mayRead(tx: Tx, claims: JwtClaims, creatorId: string): Promise<vo
   if (!(await allowed(tx, sql<boolean>`public.is_admin()`))) throw new DomainError('forbidden', DASHBOARD_MESSAGES.notYours)
 }
 
+/** The user's dashboard time zone: private, so read through `public.profile_time_zone` (oneself or an admin). */
 async function timeZoneOf(tx: Tx, userId: string): Promise<string> {
-  const row = await tx.selectFrom('profiles').select('time_zone').where('id', '=', userId).executeTakeFirst()
-  return row?.time_zone ?? 'UTC'
+  const { rows } = await sql<{ zone: string | null }>`select public.profile_time_zone(${userId}::uuid) as zone`.execute(tx)
+  return rows[0]?.zone ?? 'UTC'
 }
 
 /** `days` zero-filled daily sums of a roll-up (joined as `a`), the days being the time zone's. */

@@ -7,7 +7,7 @@
 -- unlikes, comments and a deleted video; a creator reads only their own analytics,
 -- admins read all, nobody writes them directly.
 begin;
-select plan(45);
+select plan(47);
 
 select tests.create_cast();
 select tests.create_video('creator_a', 'A public', true);
@@ -199,7 +199,10 @@ select throws_ok(
   $$ update public.profiles set time_zone = 'Mars/Olympus_Mons' where id = auth.uid() $$,
   '22023', null, 'an unknown time zone is refused');
 update public.profiles set time_zone = 'Asia/Kathmandu' where id = auth.uid();
-select is((select time_zone from public.profiles where id = auth.uid()), 'Asia/Kathmandu', 'a creator sets their time zone');
+select is(public.profile_time_zone(auth.uid()), 'Asia/Kathmandu', 'a creator sets their time zone');
+select tests.authenticate_as('learner_a');
+select is(public.profile_time_zone(tests.get_supabase_uid('creator_a')), null, 'another user cannot read it');
+select throws_ok($$ select time_zone from public.profiles $$, '42501', null, 'nor select the column');
 
 select * from finish();
 rollback;

@@ -252,7 +252,10 @@ describe('media worker, embedded (PGlite, polling)', () => {
       response_hls_path: `quotes/${quoteId}/hls/master.m3u8`,
       response_mp4_path: `quotes/${quoteId}/video.mp4`,
     })
-    expect(await objectNames(fixture, 'media', `quotes/${quoteId}/`)).toHaveLength(4)
+    // The master playlist, its rendition, the MP4 and the response's own poster (quotes/<id>/poster.jpg).
+    const names = await objectNames(fixture, 'media', `quotes/${quoteId}/`)
+    expect(names).toHaveLength(5)
+    expect(names).toContain(`quotes/${quoteId}/poster.jpg`)
   })
 
   it('stop() mid-transcode kills ffmpeg and hands the job back; another worker then completes it', async () => {
