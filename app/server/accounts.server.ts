@@ -342,27 +342,34 @@ export interface Account {
   categories: { id: string; name: string; status: 'pending' | 'approved' | 'rejected' }[]
 }
 
-/** The caller's own account, read as them (null when their profile is gone). */
+/**
+ * The caller's own account, read as them (null when their profile is gone). The
+ * private fields come through `public.profile_private` (ADR 0013), which answers
+ * for oneself and admins only.
+ */
 export async function getAccount(claims: JwtClaims): Promise<Account | null> {
   return asCaller(claims, async (tx) => {
-    const profile = await tx
+    const card = await tx
       .selectFrom('profiles')
-      .select([
-        'id',
-        'username',
-        'role',
-        'bio',
-        'avatar_path',
-        'is_verified',
-        'field_of_interest',
-        'concentration',
-        'interests',
-        'portfolio_path',
-        'created_at',
-      ])
+      .select(['id', 'username', 'role', 'bio', 'avatar_path', 'is_verified', 'created_at'])
       .where('id', '=', claims.sub)
       .executeTakeFirst()
-    if (!profile) return null
+    if (!card) return null
+    const { rows } = await sql<{
+      field_of_interest: string | null
+      concentration: string | null
+      interests: string[] | null
+      portfolio_path: string | null
+    }>`select field_of_interest, concentration, interests, portfolio_path
+         from public.profile_private(array[${claims.sub}]::uuid[])`.execute(tx)
+    const own = rows[0]
+    const profile = {
+      ...card,
+      field_of_interest: own?.field_of_interest ?? null,
+      concentration: own?.concentration ?? null,
+      interests: own?.interests ?? [],
+      portfolio_path: own?.portfolio_path ?? null,
+    }
     const categories = await tx
       .selectFrom('creator_categories as cc')
       .innerJoin('categories as c', 'c.id', 'cc.category_id')

@@ -114,7 +114,11 @@ describe('reports', () => {
     const stored = await call('POST', '/reports', { token: tokens.learner, json: body })
     expect(stored.status).toBe(201)
     expect(stored.json).toEqual({ message: API_MESSAGES.reportSent })
-    expect((await call('POST', '/reports/create', { token: tokens.creator, json: { ...body, reason: 'spam' } })).status).toBe(201)
+    // The video is the creator's own: nobody reports their own content (issue 17).
+    const own = await call('POST', '/reports/create', { token: tokens.creator, json: { ...body, reason: 'spam' } })
+    expect(own.status).toBe(403)
+    expect(own.json.error).toBe(REPORT_MESSAGES.own)
+    expect((await call('POST', '/reports/create', { token: tokens.admin, json: { ...body, reason: 'spam' } })).status).toBe(201)
   })
 
   it('GET /reports: 401, one’s own for a learner, all for an admin', async () => {

@@ -52,6 +52,7 @@ export async function apiReport(caller: ApiCaller, body: unknown): Promise<{ mes
   })
   const outcome = await createReport(caller.claims, input)
   if (outcome.status === 'not-found') throw new DomainError('not_found', REPORT_MESSAGES.content)
+  if (outcome.status === 'own') throw new DomainError('forbidden', REPORT_MESSAGES.own)
   return { message: API_MESSAGES.reportSent }
 }
 

@@ -249,7 +249,7 @@ export const ENDPOINTS: Endpoint[] = [
     summary: 'Report a video, quote or comment',
     body: ReportBody,
     ok: { status: 201, schema: MessageSchema, description: 'Stored (or already pending from you)' },
-    errors: [400, 401, 404],
+    errors: [400, 401, 403, 404],
   },
   {
     method: 'post',
@@ -259,7 +259,7 @@ export const ENDPOINTS: Endpoint[] = [
     summary: 'Report (the second variant of POST /reports)',
     body: ReportBody,
     ok: { status: 201, schema: MessageSchema, description: 'Stored' },
-    errors: [400, 401, 404],
+    errors: [400, 401, 403, 404],
   },
   {
     method: 'get',
