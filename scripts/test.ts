@@ -124,26 +124,36 @@ async function runPlaywrightShards(): Promise<boolean> {
   })
   if (!data) return false
   try {
-    const runs = data.shards.map((dataDir, index) => {
+    const runs = data.shards.map(async (dataDir, index) => {
       const label = shards > 1 ? `[e2e ${index + 1}/${shards}] ` : ''
-      const args = ['playwright', 'test', ...(shards > 1 ? [`--shard=${index + 1}/${shards}`] : [])]
-      const child = spawn('npx', args, {
-        stdio: ['ignore', 'pipe', 'pipe'],
-        env: {
-          ...process.env,
-          E2E_PORT: String(basePort + index),
-          E2E_DATA_DIR: dataDir,
-          E2E_OUTPUT_DIR: `test-results/shard-${index + 1}`,
-          PLAYWRIGHT_HTML_OUTPUT_DIR: `playwright-report/shard-${index + 1}`,
-        },
-      })
-      for (const stream of [child.stdout, child.stderr]) {
-        createInterface({ input: stream }).on('line', (line) => console.log(label + line))
+      const env = {
+        ...process.env,
+        E2E_PORT: String(basePort + index),
+        E2E_DATA_DIR: dataDir,
       }
-      return new Promise<boolean>((resolve) => child.on('close', (code) => resolve(code === 0)))
+      // The desktop tests are split between the shards; the phone project (mostly
+      // phone-only layout checks, the rest skipped) runs after the last shard's share.
+      const runsOfShard = [['--project=desktop', ...(shards > 1 ? [`--shard=${index + 1}/${shards}`] : [])]]
+      if (index === shards - 1) runsOfShard.push(['--project=phone'])
+      let ok = true
+      for (const args of runsOfShard) {
+        // Artifacts per run: Playwright empties its output folder when it starts.
+        const run = `${args[0]!.replace('--project=', '')}-${index + 1}`
+        const outputs = { E2E_OUTPUT_DIR: `test-results/${run}`, PLAYWRIGHT_HTML_OUTPUT_DIR: `playwright-report/${run}` }
+        ok = (await playwright(args, { ...env, ...outputs }, label)) && ok
+      }
+      return ok
     })
     return (await Promise.all(runs)).every(Boolean)
   } finally {
     await data.remove()
   }
+}
+
+function playwright(args: string[], env: NodeJS.ProcessEnv, label: string): Promise<boolean> {
+  const child = spawn('npx', ['playwright', 'test', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env })
+  for (const stream of [child.stdout, child.stderr]) {
+    createInterface({ input: stream }).on('line', (line) => console.log(label + line))
+  }
+  return new Promise<boolean>((resolve) => child.on('close', (code) => resolve(code === 0)))
 }
