@@ -125,8 +125,9 @@ export function ReportControl({
   const classes = `${looks[variant]} ${className}`
   const own = useOwnContent(authorId)
 
-  if (own) return null
-  if (!hydrated || !signedIn) {
+  // Reporting needs an account: visitors (on /explore, creator pages) see no control that would only lead to sign-in.
+  if (own || !signedIn) return null
+  if (!hydrated) {
     return (
       <Link
         to={reportPageHref({ contentType, contentId, returnTo: back })}
