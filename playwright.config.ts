@@ -41,7 +41,8 @@ export default defineConfig({
     url: `http://localhost:${port}/`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(port), DATA_DIR: dataDir },
+    // Warnings and errors only: a line per request would bury the test report.
+    env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
     stdout: 'pipe',
   },
 })

@@ -28,7 +28,14 @@ async function overlapsAtEnd(page: Page): Promise<string[]> {
     const visible = (element: Element) => {
       const style = getComputedStyle(element)
       const rect = element.getBoundingClientRect()
-      return style.visibility !== 'hidden' && style.display !== 'none' && rect.width > 0 && rect.height > 0
+      // checkVisibility() is false inside a closed <details> (skipped content), which still has boxes.
+      return (
+        element.checkVisibility({ visibilityProperty: true }) &&
+        style.visibility !== 'hidden' &&
+        style.display !== 'none' &&
+        rect.width > 0 &&
+        rect.height > 0
+      )
     }
     const fixed = [...document.querySelectorAll('body *')].filter(
       (element) => getComputedStyle(element).position === 'fixed' && visible(element) && !element.closest('dialog'),
