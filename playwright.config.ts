@@ -21,7 +21,8 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
-  timeout: 30_000,
+  // Two shards share two cores with their servers: a multi-page flow with axe runs needs more than 30 s.
+  timeout: 60_000,
   // Per process, so concurrent shards (scripts/test.ts) do not clear each other's artifacts.
   outputDir: process.env.E2E_OUTPUT_DIR || 'test-results',
   use: {
