@@ -169,8 +169,9 @@ export function UploadForm({ categories, userId, supabase, result }: UploadFormP
   }
 
   const sparkWarning =
-    hydrated && destination === 'spark' && sparkTooLong(duration) && !errors.video ? (
-      // Next to the destination choice, before anything is sent: the server refuses it anyway.
+    hydrated && destination === 'spark' && sparkTooLong(duration) ? (
+      // Next to the destination choice, before anything is sent (the server refuses it anyway),
+      // and still there after a refused submit, with its way out.
       <div role="status" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-inset ring-amber-200">
         <p className="font-semibold">{UPLOAD_MESSAGES.sparkNotice.replace(/\.$/, '')}</p>
         <p className="mt-0.5">This video is {formatDuration(duration!)} long.</p>
