@@ -8,7 +8,16 @@ import {
   type PointerEvent as ReactPointerEvent,
   type ReactNode,
 } from 'react'
-import { ChatIcon, ChevronLeftSmallIcon, MoreIcon, MutedIcon, PauseIcon, PlayIcon, SolidIcon, SoundIcon } from '~/components/icons'
+import {
+  ChatIcon,
+  ChevronLeftSmallIcon,
+  MoreIcon,
+  MutedIcon,
+  PauseIcon,
+  PlayIcon,
+  SolidIcon,
+  SoundIcon,
+} from '~/components/icons'
 import { LIMITS } from '~/lib/catalog'
 import { truncate } from '~/lib/format'
 import type { VideoCardItem } from '~/lib/video-types'
@@ -288,7 +297,8 @@ export function ReelViewer({
       {hintVisible ? (
         <p
           data-reel-hint
-          className="pointer-events-none fixed inset-x-0 bottom-[calc(14rem+env(safe-area-inset-bottom))] z-10 mx-auto w-max max-w-[90vw] animate-[toast-out_400ms_ease-in_5s_forwards] rounded-full bg-black/60 px-4 py-2 text-center text-sm font-medium backdrop-blur"
+          // Without JavaScript a CSS animation hides the hint after 5 s; once hydrated, the timer above does.
+          className={`pointer-events-none fixed inset-x-0 bottom-[calc(14rem+env(safe-area-inset-bottom))] z-10 mx-auto w-max max-w-[90vw] rounded-full bg-black/60 px-4 py-2 text-center text-sm font-medium backdrop-blur ${hydrated ? '' : 'animate-[toast-out_400ms_ease-in_5s_forwards]'}`}
         >
           {REEL_HINT}
         </p>

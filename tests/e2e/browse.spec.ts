@@ -43,7 +43,12 @@ let sparks: Uploaded[] = []
 
 async function makeMedia(dir: string, portrait: boolean) {
   const [width, height] = portrait ? [90, 160] : [160, 90]
-  const video = await makeClip(path.join(dir, `clip-${width}.mp4`), { width, height, seconds: 1, output: ['-movflags', '+faststart'] })
+  const video = await makeClip(path.join(dir, `clip-${width}.mp4`), {
+    width,
+    height,
+    seconds: 1,
+    output: ['-movflags', '+faststart'],
+  })
   const thumbnail = path.join(dir, `thumb-${width}.jpg`)
   await ffmpeg(['-f', 'lavfi', '-i', `color=c=0x4f46e5:s=${width}x${height}`, '-frames:v', '1', thumbnail])
   return { video: await readFile(video), thumbnail: await readFile(thumbnail) }
@@ -86,7 +91,9 @@ test.beforeAll(async ({ browser, baseURL }, testInfo) => {
       const physics = i < 2
       const id = await upload(creator.request, landscape, {
         title,
-        description: physics ? 'Forces and motion, one frame at a time, for anyone who ever wondered why things fall.' : 'A short lesson.',
+        description: physics
+          ? 'Forces and motion, one frame at a time, for anyone who ever wondered why things fall.'
+          : 'A short lesson.',
         type: 'video',
         category: physics ? 'natural-sciences-physics' : 'other',
       })
@@ -94,7 +101,10 @@ test.beforeAll(async ({ browser, baseURL }, testInfo) => {
     }
     for (let i = 0; i < counts.sparks; i++) {
       const title = `${TAG} spark ${i + 1}`
-      sparks.push({ id: await upload(creator.request, portrait, { title, description: 'A quick idea.', type: 'spark', category: 'other' }), title })
+      sparks.push({
+        id: await upload(creator.request, portrait, { title, description: 'A quick idea.', type: 'spark', category: 'other' }),
+        title,
+      })
     }
     // The server's media worker processes them one by one: wait until each page has a player.
     await expect
@@ -123,7 +133,11 @@ const cards = (page: Page) => page.locator('[data-video-card]')
 const currentClip = (page: Page) => page.locator('section[aria-current="true"]')
 const position = (page: Page) => currentClip(page).locator('[data-reel-position]')
 
-async function noJsPage(browser: Browser, baseURL: string, who: TestAccount | 'learner'): Promise<{ context: BrowserContext; page: Page }> {
+async function noJsPage(
+  browser: Browser,
+  baseURL: string,
+  who: TestAccount | 'learner',
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL, javaScriptEnabled: false })
   const account = who === 'learner' ? { email: DEMO_ACCOUNTS.learner.email, password: DEMO_PASSWORD } : who
   await addSessionCookies(context, baseURL, await signInForCookies(baseURL, account.email, account.password))
@@ -131,7 +145,9 @@ async function noJsPage(browser: Browser, baseURL: string, who: TestAccount | 'l
 }
 
 async function pausedStates(page: Page): Promise<boolean[]> {
-  return page.locator('[data-reel-viewer] video').evaluateAll((elements) => elements.map((element) => (element as HTMLVideoElement).paused))
+  return page
+    .locator('[data-reel-viewer] video')
+    .evaluateAll((elements) => elements.map((element) => (element as HTMLVideoElement).paused))
 }
 
 test.describe('with JavaScript', () => {
@@ -170,7 +186,11 @@ test.describe('with JavaScript', () => {
     await expectAccessible(page)
   })
 
-  test('a card opens its video, and its report control opens a modal that answers and closes itself', async ({ page, signedInAs, makeUser }) => {
+  test('a card opens its video, and its report control opens a modal that answers and closes itself', async ({
+    page,
+    signedInAs,
+    makeUser,
+  }) => {
     await signedInAs(await makeUser({ label: 'cardreporter' }))
     await page.goto(`/feed?search=${TAG}`)
     const card = page.locator(`[data-video-card="${videos[0]!.id}"]`)
@@ -223,7 +243,10 @@ test.describe('with JavaScript', () => {
     await expectAccessible(page)
   })
 
-  test('reels: keyboard, buttons and a mouse swipe move one clip; the clip in view plays and the next preloads', async ({ page, signedInAs }) => {
+  test('reels: keyboard, buttons and a mouse swipe move one clip; the clip in view plays and the next preloads', async ({
+    page,
+    signedInAs,
+  }) => {
     await signedInAs('learner')
     await page.goto(`/sparks-reels?search=${TAG}`)
     // Full screen: no header or bottom bar.
@@ -280,7 +303,10 @@ test.describe('with JavaScript', () => {
 
   test('reels: the hint hides after 5 s; ?start= opens at a clip', async ({ page, signedInAs }) => {
     await signedInAs('learner')
-    await page.clock.install()
+    // Time stands still until the test moves it: a slow machine must not use up the hint's 5 s while the page loads.
+    const start = new Date('2026-01-05T09:00:00Z')
+    await page.clock.install({ time: start })
+    await page.clock.pauseAt(new Date(start.getTime() + 1000))
     await page.goto(`/sparks-reels?search=${TAG}&start=${sparks[3]!.id}`)
     const hint = page.getByText('Swipe or use ↑ ↓ to move between sparks')
     await expect(hint).toBeVisible()
@@ -362,7 +388,10 @@ test.describe('without JavaScript', () => {
     }
   })
 
-  test('sparks Load More is a link, and the reels scroll clip by clip with plain video elements', async ({ browser, baseURL }) => {
+  test('sparks Load More is a link, and the reels scroll clip by clip with plain video elements', async ({
+    browser,
+    baseURL,
+  }) => {
     const { context, page } = await noJsPage(browser, baseURL!, 'learner')
     try {
       await page.goto(`/sparks?search=${TAG}`)
@@ -390,7 +419,9 @@ test.describe('without JavaScript', () => {
       // The spark menu opens without JavaScript and its report redirects back with the flash.
       await clips.nth(1).locator('summary').click()
       await clips.nth(1).getByRole('button', { name: 'Report inappropriate content' }).click()
-      await expect(page.getByTestId('flash-toast')).toHaveText(/Content reported successfully\.|You have already reported this content/)
+      await expect(page.getByTestId('flash-toast')).toHaveText(
+        /Content reported successfully\.|You have already reported this content/,
+      )
     } finally {
       await context.close()
     }
@@ -442,4 +473,3 @@ async function swipe(page: Page, from: number, to: number) {
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
   await cdp.detach()
 }
-
