@@ -1,10 +1,27 @@
 import { describe, expect, it } from 'vitest'
-import { excerpt, formatBytes, formatCompact, formatCount, formatDate, formatDuration, formatNumber, truncate } from './format'
+import {
+  excerpt,
+  formatBytes,
+  formatCompact,
+  formatCount,
+  formatDate,
+  formatDay,
+  formatDuration,
+  formatNumber,
+  truncate,
+} from './format'
 
 describe('formatDate', () => {
   it('shows the UTC calendar date in a fixed locale, whatever the machine', () => {
     expect(formatDate('2024-03-05T23:30:00Z')).toBe('Mar 5, 2024')
     expect(formatDate('2024-12-31T00:00:00.000+00:00')).toBe('Dec 31, 2024')
+  })
+})
+
+describe('formatDay', () => {
+  it('names a calendar day the same in every time zone, short and long', () => {
+    expect(formatDay('2026-11-23')).toEqual({ short: 'Nov 23', long: 'Monday, November 23, 2026' })
+    expect(formatDay('2024-02-29')).toEqual({ short: 'Feb 29', long: 'Thursday, February 29, 2024' })
   })
 })
 

@@ -1,6 +1,7 @@
 import { scaleBand, scaleLinear, scalePoint } from 'd3-scale'
 import { area, curveMonotoneX, line } from 'd3-shape'
 import { useId, type ReactNode } from 'react'
+import { formatDay } from '~/lib/format'
 
 /**
  * Charts drawn on the server as SVG (issue 13): they work with JavaScript
@@ -247,11 +248,8 @@ function ChartFrame({
   )
 }
 
-/** "Nov 23" and "Monday, November 23" for a YYYY-MM-DD day (a calendar day: formatted in UTC). */
+/** "Nov 23" and "Monday, November 23, 2026" for a YYYY-MM-DD day (a calendar day: formatted in UTC). */
 export function dayLabels(date: string): { label: string; detail: string } {
-  const day = new Date(`${date}T00:00:00Z`)
-  return {
-    label: day.toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }),
-    detail: day.toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }),
-  }
+  const { short, long } = formatDay(date)
+  return { label: short, detail: long }
 }
