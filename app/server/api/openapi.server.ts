@@ -474,7 +474,7 @@ export const ENDPOINTS: Endpoint[] = [
     multipart: ProfileBody,
     ok: {
       status: 200,
-      schema: MessageSchema.extend({ user: UserSchema }),
+      schema: MessageSchema.extend({ user: UserSchema }).openapi('ProfileSaved'),
       description: "'Profile updated successfully!' and your user object",
     },
     errors: [400, 401, 409, 413, 415],
