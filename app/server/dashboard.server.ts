@@ -212,9 +212,14 @@ export async function videoInsight(claims: JwtClaims, videoId: string, options: 
   })
 }
 
-/** Your Content: the caller's latest uploads with their status (and, when failed, the reason — theirs to read). */
-export async function recentUploads(claims: JwtClaims): Promise<RecentUpload[]> {
+/**
+ * Your Content: the caller's latest uploads with their status (and, when
+ * failed, the reason — theirs to read). An admin may name another creator
+ * (the JSON API's dashboard-stats); anyone else only themself.
+ */
+export async function recentUploads(claims: JwtClaims, creatorId: string = claims.sub): Promise<RecentUpload[]> {
   return asCaller(claims, async (tx) => {
+    await mayRead(tx, claims, creatorId)
     const rows = await tx
       .selectFrom('videos')
       .select((eb) => [
@@ -232,7 +237,7 @@ export async function recentUploads(claims: JwtClaims): Promise<RecentUpload[]> 
           'status_message',
         ),
       ])
-      .where('creator_id', '=', claims.sub)
+      .where('creator_id', '=', creatorId)
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .limit(RECENT_UPLOADS)
@@ -307,11 +312,13 @@ export async function setTimeZone(claims: JwtClaims, timeZone: unknown): Promise
 
 // Helpers ------------------------------------------------------------------------------
 
-/** A creator reads their own analytics; an admin anyone's (as Postgres judges it). */
+/** A creator reads their own analytics; an admin anyone's (as Postgres judges it); an unknown user is 404. */
 async function mayRead(tx: Tx, claims: JwtClaims, creatorId: string): Promise<void> {
   if (!isUuid(creatorId)) throw new DomainError('not_found', DASHBOARD_MESSAGES.noUser)
   if (creatorId === claims.sub) return
   if (!(await allowed(tx, sql<boolean>`public.is_admin()`))) throw new DomainError('forbidden', DASHBOARD_MESSAGES.notYours)
+  const known = await tx.selectFrom('profiles').select('id').where('id', '=', creatorId).executeTakeFirst()
+  if (!known) throw new DomainError('not_found', DASHBOARD_MESSAGES.noUser)
 }
 
 /** The user's dashboard time zone: private, so read through `public.profile_time_zone` (oneself or an admin). */

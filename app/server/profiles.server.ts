@@ -6,6 +6,7 @@ import { sql } from 'kysely'
 import { reencodeThumbnail, validateImageFile } from '../../media/validate-image'
 import { categoryName } from '~/lib/catalog'
 import type { CategoryStatus, OwnProfile, PersonRole } from '~/lib/creator-types'
+import { isUuid } from '~/lib/ids'
 import { avatarUrl } from '~/lib/media-urls'
 import { AUTH_MESSAGES, fileSuitsPortfolioType, portfolioType, type PortfolioType } from '~/lib/schemas/auth'
 import { CREATOR_MESSAGES, editProfileSchema, PICTURE_MAX_BYTES } from '~/lib/schemas/creators'
@@ -69,6 +70,13 @@ export async function getOwnProfile(claims: JwtClaims | null): Promise<OwnProfil
       joinedAt: new Date(row.created_at).toISOString(),
     }
   })
+}
+
+/** Whether a user with this id exists (their public card is readable by everyone, so this leaks nothing). */
+export async function profileExists(claims: JwtClaims | null, userId: string): Promise<boolean> {
+  if (!isUuid(userId)) return false
+  const row = await asCaller(claims, (tx) => tx.selectFrom('profiles').select('id').where('id', '=', userId).executeTakeFirst())
+  return Boolean(row)
 }
 
 export interface EditProfileFiles {

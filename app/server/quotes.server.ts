@@ -422,11 +422,25 @@ export function quoteResponseMedia(response: NonNullable<QuoteView['response']>)
  * caller may not see: quotes of hidden videos, and another user's responses
  * that are not ready yet.
  */
-export async function listUserQuotes(claims: JwtClaims | null, userId: string, limit = 100): Promise<UserQuote[]> {
-  if (!isUuid(userId)) return []
+export function listUserQuotes(claims: JwtClaims | null, userId: string, limit = 100): Promise<UserQuote[]> {
+  return listQuotesWithOriginal(claims, 'quotes.user_id', userId, limit)
+}
+
+/** A visible video's quotes, newest first, each with its original (GET /quotes/video/:id); [] for a hidden one. */
+export function listVideoQuotes(claims: JwtClaims | null, videoId: string, limit = 100): Promise<UserQuote[]> {
+  return listQuotesWithOriginal(claims, 'quotes.video_id', videoId, limit)
+}
+
+async function listQuotesWithOriginal(
+  claims: JwtClaims | null,
+  column: 'quotes.user_id' | 'quotes.video_id',
+  id: string,
+  limit: number,
+): Promise<UserQuote[]> {
+  if (!isUuid(id)) return []
   return asCaller(claims, async (tx) => {
     const rows = await userQuotesQuery(tx, claims)
-      .where('quotes.user_id', '=', userId)
+      .where(column, '=', id)
       .orderBy('quotes.created_at', 'desc')
       .orderBy('quotes.id', 'desc')
       .limit(Math.min(Math.max(limit, 1), 500))

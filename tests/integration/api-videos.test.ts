@@ -6,6 +6,7 @@ import { action as videoPageAction } from '../../app/routes/video.$id'
 import { API_MESSAGES, API_VIDEO_FILE_MISSING } from '../../app/lib/schemas/api'
 import { UPLOAD_MESSAGES } from '../../app/lib/schemas/upload'
 import { VIDEO_MESSAGES } from '../../app/lib/schemas/video'
+import { sparkTooLongMessage } from '../../media/validate-upload'
 import { call, tokenFor } from './support/api-client'
 import { ffmpeg, makeClip, scratchDir } from './media/clips'
 import { openVideoFixture, sessionCookieHeader, type Person, type VideoFixture } from './support/video-fixture'
@@ -25,7 +26,7 @@ let learner: Person
 let tokens: { creator: string; learner: string }
 let publicVideo: string
 let privateVideo: string
-const files = {} as Record<'clip' | 'text' | 'thumbnail' | 'bigThumbnail', string>
+const files = {} as Record<'clip' | 'longClip' | 'text' | 'thumbnail' | 'bigThumbnail', string>
 
 beforeAll(async () => {
   fixture = await openVideoFixture('postgres')
@@ -41,6 +42,7 @@ beforeAll(async () => {
   tokens = { creator: await tokenFor(fixture, creator), learner: await tokenFor(fixture, learner) }
   const at = (name: string) => path.join(scratch.dir, name)
   files.clip = await makeClip(at('lesson.mp4'), { width: 160, height: 90, seconds: 2 })
+  files.longClip = await makeClip(at('seventy.mp4'), { width: 64, height: 36, seconds: 70, rate: 1, audio: false })
   files.text = at('notes.mp4')
   await writeFile(files.text, 'These are my lecture notes, not a video.\n'.repeat(100))
   files.thumbnail = at('thumbnail.png')
@@ -225,6 +227,22 @@ describe('POST /api/videos/upload-cloudinary', () => {
     expect(big.json.error).toBe(UPLOAD_MESSAGES.thumbnailTooLarge)
     expect(await rows()).toBe(before)
     expect(await fixture.objectNames('thumbnails', `${creator.id}/`)).toEqual([`${creator.id}/${publicVideo}-thumb.jpg`])
+  })
+
+  it('400 for a spark of 70 s, with the spec’s message — nothing stored', async () => {
+    const before = await rows()
+    const uploadsBefore = await fixture.objectNames('uploads', `${creator.id}/`)
+    const thumbnailsBefore = await fixture.objectNames('thumbnails', `${creator.id}/`)
+    const answer = await call('POST', '/videos/upload-cloudinary', {
+      token: tokens.creator,
+      form: await form(files.longClip, files.thumbnail, { isSpark: 'true', title: 'Too long for a spark' }),
+    })
+    expect(answer.status).toBe(400)
+    expect(answer.json.error).toBe(sparkTooLongMessage(70))
+    expect(answer.json.fieldErrors).toMatchObject({ videoFile: sparkTooLongMessage(70) })
+    expect(await rows()).toBe(before)
+    expect(await fixture.objectNames('uploads', `${creator.id}/`)).toEqual(uploadsBefore)
+    expect(await fixture.objectNames('thumbnails', `${creator.id}/`)).toEqual(thumbnailsBefore)
   })
 
   it('201 with the new video (title defaults to Untitled), queued for processing', async () => {

@@ -20,6 +20,11 @@ export const API_MESSAGES = {
   feedbackSent: 'Thank you for your feedback!',
   adminOk: 'Admin API is working',
   userDeleted: 'User deleted successfully',
+  userNotFound: 'User not found',
+  ownLikesOnly: 'You can only see your own liked videos',
+  ownFollowingOnly: 'You can only see whom you follow yourself',
+  dashboardRole: 'The dashboard is for creators and admins',
+  badCategories: 'Please send categories as a JSON list of category names',
 } as const
 
 /** Admin report decisions over the API (PUT /api/reports/{id}). */

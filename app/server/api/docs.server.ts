@@ -22,11 +22,13 @@ type Schema = {
   $ref?: string
   enum?: unknown[]
   required?: string[]
+  anyOf?: Schema[]
 }
 
 function describe(schema: Schema | undefined, depth = 0): string {
   if (!schema) return ''
   if (schema.$ref) return escape(schema.$ref.split('/').pop()!)
+  if (schema.anyOf) return schema.anyOf.map((option) => describe(option, depth)).join(' | ')
   if (schema.enum) return schema.enum.map((value) => escape(JSON.stringify(value))).join(' | ')
   if (schema.items) return `${describe(schema.items, depth)}[]`
   if (schema.properties && depth < 2) {

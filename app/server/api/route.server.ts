@@ -130,3 +130,19 @@ async function readLimitedText(request: Request): Promise<string> {
   }
   return Buffer.concat(chunks).toString('utf8')
 }
+
+/**
+ * Runs `work`; a refusal's field errors come back under the API's field
+ * names (`names`: the domain's name → section 7's), its message unchanged.
+ */
+export async function withFieldNames<T>(names: Record<string, string>, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work()
+  } catch (error) {
+    if (!isDomainError(error) || !error.fieldErrors) throw error
+    const fieldErrors = Object.fromEntries(
+      Object.entries(error.fieldErrors).map(([field, message]) => [names[field] ?? field, message]),
+    )
+    throw new DomainError(error.code, error.message, fieldErrors)
+  }
+}

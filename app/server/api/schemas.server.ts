@@ -197,3 +197,134 @@ export const VideoQuery = z.object({
   page: z.string().optional().openapi({ description: '1-based page number' }),
   limit: z.string().optional().openapi({ description: 'Items per page (1–50, default 12)' }),
 })
+
+// Users, follows, the dashboard and quotes ---------------------------------------------------
+
+export const PublicUserSchema = z
+  .object({
+    _id: id,
+    username: z.string(),
+    role: z.enum(USER_ROLES),
+    bio: z.string(),
+    profilePicture: z.string().nullable(),
+    isVerified: z.boolean(),
+    videoCount: z.number().int().openapi({ description: 'Public, ready videos and sparks' }),
+    isFollowed: z.boolean().openapi({ description: 'Whether you follow them (false signed out)' }),
+    isSelf: z.boolean(),
+    createdAt: timestamp.optional(),
+  })
+  .openapi('PublicUser', { description: 'Another user as anyone may see them: never an email or a private field' })
+
+export const CreatorProfileSchema = PublicUserSchema.extend({
+  followers: z.number().int(),
+  following: z.number().int(),
+  createdAt: timestamp,
+}).openapi('CreatorProfile')
+
+export const UserStatsSchema = z
+  .object({ followers: z.number().int(), following: z.number().int(), videos: z.number().int() })
+  .openapi('UserStats', { description: 'Section 3’s creator stats' })
+
+export const FollowingSchema = z
+  .object({ _id: id, username: z.string(), role: z.enum(USER_ROLES), bio: z.string(), profilePicture: z.string().nullable() })
+  .openapi('FollowedCreator')
+
+export const FollowStateSchema = z
+  .object({ isFollowing: z.boolean(), isFollowed: z.boolean(), followers: z.number().int() })
+  .openapi('FollowState', { description: '`isFollowing` and `isFollowed` say the same (section 7 names both)' })
+
+const dailyCount = z.object({ date: z.string().openapi({ description: 'YYYY-MM-DD' }), count: z.number().int() })
+
+export const DashboardStatsSchema = z
+  .object({
+    totalVideos: z.number().int(),
+    totalViews: z.number().int(),
+    totalLikes: z.number().int(),
+    totalComments: z.number().int(),
+    avgViewsPerVideo: z.number(),
+    avgLikesPerVideo: z.number(),
+    avgCommentsPerVideo: z.number(),
+    videosByCategory: z.array(z.object({ category: z.string(), name: z.string(), videos: z.number().int(), views: z.number() })),
+    mostPopularCategory: z.string().nullable(),
+    viewsOverTime: z.array(dailyCount).openapi({ description: 'One point a day, 7 by default (`days`: 7, 28 or 90)' }),
+    likesOverTime: z.array(dailyCount),
+    recentUploads: z.array(
+      z.object({
+        _id: id,
+        title: z.string(),
+        type: z.enum(['video', 'spark']),
+        isSpark: z.boolean(),
+        isPublic: z.boolean(),
+        status: z.enum(['uploading', 'processing', 'ready', 'failed']),
+        views: z.number().int(),
+        likes: z.number().int(),
+        comments: z.number().int(),
+        thumbnailUrl: z.string().nullable(),
+        createdAt: timestamp,
+      }),
+    ),
+    totalWatchSeconds: z.number(),
+    change: z.object({ videos: z.number().int(), views: z.number().int(), likes: z.number().int(), comments: z.number().int() }),
+    timeZone: z.string(),
+    days: z.number().int(),
+  })
+  .openapi('DashboardStats', { description: 'Section 3’s dashboard stats (and the last 7 days’ change, watch time)' })
+
+export const QuoteSchema = z
+  .object({
+    _id: id,
+    text: z.string(),
+    type: z.enum(['text', 'video']),
+    moment: z.number().nullable().openapi({ description: 'Seconds into the original the quote is about' }),
+    originalVideo: z.object({
+      _id: id,
+      title: z.string(),
+      thumbnailUrl: z.string().nullable(),
+      creator: z.object({ _id: id, username: z.string() }),
+    }),
+    responseVideo: z
+      .object({
+        status: z.enum(['processing', 'ready', 'failed']),
+        videoUrl: z.string().nullable(),
+        hlsUrl: z.string().nullable(),
+        thumbnailUrl: z.string().nullable(),
+      })
+      .nullable(),
+    isCloudinaryHosted: z.boolean(),
+    likes: z.number().int(),
+    hasLiked: z.boolean(),
+    canDelete: z.boolean(),
+    creator: PersonSchema,
+    createdAt: timestamp,
+  })
+  .openapi('Quote')
+
+export const ProfileBody = z
+  .object({
+    username: z.string(),
+    bio: z.string().optional(),
+    categories: z
+      .string()
+      .optional()
+      .openapi({ description: 'Creators: a JSON list of category names or ids, e.g. ["Media"]; new ones await review' }),
+    profilePicture: z.string().optional().openapi({ format: 'binary', description: 'An image (up to 5 MB)' }),
+    portfolioFile: z.string().optional().openapi({ format: 'binary', description: 'Creators: a new portfolio' }),
+    portfolioType: z
+      .enum(['video', 'image', 'document'])
+      .optional()
+      .openapi({ description: 'The portfolio’s kind; read from its content when left out' }),
+  })
+  .openapi('ProfileBody')
+
+export const QuoteUploadBody = z
+  .object({
+    originalVideoId: z.string(),
+    quoteType: z.enum(['text', 'video']).optional().openapi({ description: "Default 'text'" }),
+    text: z.string().optional().openapi({ description: 'Required for a text quote' }),
+    moment: z.string().optional().openapi({ description: 'Seconds into the original' }),
+    videoFile: z.string().optional().openapi({ format: 'binary', description: 'A video quote’s response (up to 100 MB)' }),
+  })
+  .openapi('QuoteUploadBody')
+
+export const LikeBody = z.object({ like: z.boolean().optional() }).openapi('LikeBody')
+export const FollowBody = z.object({ follow: z.boolean().optional() }).openapi('FollowBody')

@@ -3,15 +3,23 @@ import type { FeedbackEntry } from '../feedback.server'
 import type { Account } from '../accounts.server'
 import type { AdminUser, PendingApplication } from '~/lib/admin-types'
 import { categoryName } from '~/lib/catalog'
-import { avatarUrl, mediaUrls } from '~/lib/media-urls'
+import { avatarUrl, mediaUrls, thumbnailUrl } from '~/lib/media-urls'
 import type { CommentView, VideoCardItem, VideoDetail } from '~/lib/video-types'
+import type { CreatorCard, CreatorPageData, FollowedCreator } from '~/lib/creator-types'
+import type { DashboardStats, RecentUpload } from '~/lib/dashboard-types'
+import type { UserQuote } from '~/lib/quote-types'
 import { browserSupabaseUrl } from '../supabase.server'
 import type {
   AdminUserSchema,
   CommentSchema,
   CreatorApplicationSchema,
+  CreatorProfileSchema,
+  DashboardStatsSchema,
   FeedbackSchema,
+  FollowingSchema,
   PersonSchema,
+  PublicUserSchema,
+  QuoteSchema,
   ReportSchema,
   UserSchema,
   VideoSchema,
@@ -211,5 +219,94 @@ export function adminUserShape(user: AdminUser): z.infer<typeof AdminUserSchema>
     videoCount: user.videoCount,
     isCurrentUser: user.isCurrentUser,
     createdAt: iso(user.createdAt),
+  }
+}
+
+/** Another user's public card (Discover Creators, GET /users/creators): no email, no private field. */
+export function publicUserShape(card: CreatorCard): z.infer<typeof PublicUserSchema> {
+  return {
+    _id: card.id,
+    username: card.username,
+    role: card.role,
+    bio: card.bio,
+    profilePicture: card.avatarUrl,
+    isVerified: card.isVerified,
+    videoCount: card.videoCount,
+    isFollowed: card.isFollowed,
+    isSelf: card.isSelf,
+  }
+}
+
+/** A creator's page header (GET /users/:id): the public card with followers and following. */
+export function creatorProfileShape(page: CreatorPageData): z.infer<typeof CreatorProfileSchema> {
+  return { ...publicUserShape(page), followers: page.followers, following: page.following, createdAt: iso(page.joinedAt) }
+}
+
+export function followedShape(person: FollowedCreator): z.infer<typeof FollowingSchema> {
+  return { _id: person.id, username: person.username, role: person.role, bio: person.bio, profilePicture: person.avatarUrl }
+}
+
+/** Section 3's dashboard stats, with the recent uploads. */
+export function dashboardShape(stats: DashboardStats, uploads: RecentUpload[]): z.infer<typeof DashboardStatsSchema> {
+  const supabaseUrl = browserSupabaseUrl()
+  return {
+    totalVideos: stats.totalVideos,
+    totalViews: stats.totalViews,
+    totalLikes: stats.totalLikes,
+    totalComments: stats.totalComments,
+    avgViewsPerVideo: stats.avgViewsPerVideo,
+    avgLikesPerVideo: stats.avgLikesPerVideo,
+    avgCommentsPerVideo: stats.avgCommentsPerVideo,
+    videosByCategory: stats.videosByCategory,
+    mostPopularCategory: stats.mostPopularCategory,
+    viewsOverTime: stats.viewsOverTime,
+    likesOverTime: stats.likesOverTime,
+    recentUploads: uploads.map((video) => ({
+      _id: video.id,
+      title: video.title,
+      type: video.type,
+      isSpark: video.type === 'spark',
+      isPublic: video.isPublic,
+      status: video.status,
+      views: video.views,
+      likes: video.likes,
+      comments: video.comments,
+      thumbnailUrl: thumbnailUrl(supabaseUrl, video.thumbnailPath),
+      createdAt: iso(video.createdAt),
+    })),
+    totalWatchSeconds: stats.totalWatchSeconds,
+    change: stats.change,
+    timeZone: stats.timeZone,
+    days: stats.days,
+  }
+}
+
+export function quoteShape(quote: UserQuote): z.infer<typeof QuoteSchema> {
+  const original = quote.originalVideo
+  return {
+    _id: quote.id,
+    text: quote.body,
+    type: quote.type,
+    moment: quote.moment,
+    originalVideo: {
+      _id: original.id,
+      title: original.title,
+      thumbnailUrl: original.thumbnailUrl,
+      creator: { _id: original.creator.id, username: original.creator.username },
+    },
+    responseVideo: quote.response
+      ? {
+          status: quote.response.status,
+          videoUrl: quote.response.mp4Url,
+          hlsUrl: quote.response.hlsUrl,
+          thumbnailUrl: quote.response.posterUrl,
+        }
+      : null,
+    isCloudinaryHosted: false,
+    likes: quote.likes,
+    hasLiked: quote.hasLiked,
+    canDelete: quote.canDelete,
+    creator: personShape({ id: quote.creator.id, username: quote.creator.username, avatarUrl: quote.creator.avatarUrl }),
+    createdAt: iso(quote.createdAt),
   }
 }

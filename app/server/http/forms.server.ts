@@ -85,10 +85,17 @@ export interface ReceivedProfileForm {
   dispose(): Promise<void>
 }
 
-/** The edit-profile form: a picture (5 MB) and, for creators, a portfolio; types read from content. */
-export async function receiveProfileForm(request: Request): Promise<ReceivedProfileForm> {
+/**
+ * The edit-profile form: a picture (5 MB) and, for creators, a portfolio;
+ * types read from content. `names` are the file fields' names (the API's
+ * PUT /users/profile calls them `profilePicture` and `portfolioFile`).
+ */
+export async function receiveProfileForm(
+  request: Request,
+  names: { picture: string; portfolio: string } = { picture: 'picture', portfolio: 'portfolio' },
+): Promise<ReceivedProfileForm> {
   const received = await receiveMultipart(request, {
-    files: { picture: PICTURE_MAX_BYTES, portfolio: PORTFOLIO_MAX_BYTES },
+    files: { [names.picture]: PICTURE_MAX_BYTES, [names.portfolio]: PORTFOLIO_MAX_BYTES },
     abandonBytes: 2 * PORTFOLIO_MAX_BYTES,
     tooLargeMessage: AUTH_MESSAGES.portfolioFarTooLarge,
     formName: 'profile form',
@@ -96,7 +103,8 @@ export async function receiveProfileForm(request: Request): Promise<ReceivedProf
     maxTextFields: 64,
   })
   try {
-    const { picture, portfolio } = received.files
+    const picture = received.files[names.picture]
+    const portfolio = received.files[names.portfolio]
     return {
       form: received.form,
       picture: picture && (picture.size > 0 || picture.tooLarge) ? picture : null,
@@ -118,6 +126,18 @@ export function receiveApiUploadForm(request: Request) {
     formName: 'upload form',
     maxTextFieldBytes: 64 * 1024,
     maxTextFields: 32,
+  })
+}
+
+/** The /api quote form (POST /api/quotes/upload-cloudinary): the create-quote form's limit, the spec's field names. */
+export function receiveApiQuoteForm(request: Request) {
+  return receiveMultipart(request, {
+    files: { videoFile: LIMITS.videoBytes },
+    abandonBytes: UPLOAD_ABANDON_BYTES,
+    tooLargeMessage: QUOTE_MESSAGES.videoTooLarge,
+    formName: 'quote form',
+    maxTextFieldBytes: 16 * 1024,
+    maxTextFields: 16,
   })
 }
 
