@@ -13,6 +13,11 @@ import { expect, test, type DemoAccount } from './support/fixtures'
  * Pages are crawled two links deep from the entry points; links that differ
  * only by an id (videos, creators) or a page cursor are opened once to read
  * their links, but every distinct link is checked.
+ *
+ * Each page read is also checked for a form inside a form: the HTML parser
+ * drops the inner <form> and ends the outer one at the inner one's end, so
+ * the controls after it (Save changes on Edit Profile once) submit nothing
+ * without JavaScript.
  */
 const ENTRY_POINTS = ['/', '/feed', '/sparks', '/creators', '/explore', '/profile', '/dashboard', '/upload', '/admin']
 const SKIP = /^\/(logout|media\/|auth\/|storage\/|rest\/|functions\/|mailbox|build\/|assets\/)/
@@ -27,6 +32,16 @@ function linksIn(html: string): string[] {
     if (href.startsWith('/') && !href.startsWith('//')) links.push(href.split('#')[0]!)
   }
   return links
+}
+
+/** Whether the server's HTML opens a form inside another (outside scripts). */
+function hasNestedForm(html: string): boolean {
+  let depth = 0
+  for (const match of html.replace(/<script[\s\S]*?<\/script>/gi, '').matchAll(/<(\/?)form[\s>]/gi)) {
+    depth += match[1] ? -1 : 1
+    if (depth > 1) return true
+  }
+  return false
 }
 
 /** The same page whatever the id or cursor: read its links once. */
@@ -68,7 +83,9 @@ async function crawl(request: APIRequestContext, role: string): Promise<string[]
       if (response.status() !== 200 || read.has(kind) || depth === 2) continue
       read.add(kind)
       if (!(response.headers()['content-type'] ?? '').includes('text/html')) continue
-      next.push(...linksIn(await response.text()))
+      const html = await response.text()
+      if (hasNestedForm(html)) problems.push(`${href} has a form inside a form`)
+      next.push(...linksIn(html))
     }
     frontier = [...new Set(next)]
   }

@@ -4,12 +4,12 @@ import { PortfolioField } from '~/components/signup/portfolio-field'
 import { TextAreaField, TextField, FieldError } from '~/components/ui/field'
 import { UserAvatar } from '~/components/user-avatar'
 import type { OwnProfile } from '~/lib/creator-types'
-import { CheckStatusForm } from '~/components/verification-banner'
 
 /**
  * The fields of Edit Profile: picture (with a preview once chosen),
  * username, bio, email read-only, and for creators their categories (with
- * each one's review status) and a new portfolio.
+ * each one's review status) and a new portfolio. Everything here is inside
+ * the edit form, so nothing here may render a form of its own.
  */
 export function ProfileEditFields({
   profile,
@@ -87,7 +87,8 @@ export function ProfileEditFields({
             <p className="text-sm text-ink-800" data-testid="verification-status">
               Verification status: <strong>{profile.isVerified ? 'Verified' : 'Pending review'}</strong>
             </p>
-            {profile.isVerified ? null : <CheckStatusForm label="Refresh" />}
+            {/* No Refresh button here: a form may not sit inside this form (the HTML parser would end the
+                edit form at its end and leave Save changes outside it); the banner above has Check Status. */}
           </div>
           <CategoryChecklist defaultChecked={values?.categories ?? [...statusOf.keys()]} error={fieldErrors.categories} />
           {pending.length > 0 ? (
