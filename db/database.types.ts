@@ -616,6 +616,11 @@ isOneToOne: false
         isOneToOne: true
         isSetofReturn: false
       } },
+"search_captions":
+{ Args: { "max_videos"?: number,"video_type"?: string,"words": string }; Returns: {
+              "body": string,"end_ms": number,"language": string,"rank": number,"start_ms": number,"track_id": string,"video_id": string
+            }[]
+                           },
 "search_creators":
 { Args: { "after_created"?: string,"after_id"?: string,"after_rank"?: number,"page_size"?: number,"search"?: string }; Returns: {
               "avatar_path": string,"bio": string,"created_at": string,"id": string,"is_verified": boolean,"rank": number,"role": string,"username": string

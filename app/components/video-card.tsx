@@ -13,13 +13,14 @@ import { UserAvatar } from './user-avatar'
  * control. The whole card opens /video/<id>: the title link is stretched over
  * the card, so there is one link per card for keyboards and screen readers,
  * and the creator link and report control sit above it. Spark cards are
- * portrait.
+ * portrait. A search hit inside the captions (issue 18) shows the line said
+ * and its moment, and the card opens the video there (`?t=`).
  */
 export type VideoCardData = Pick<
   VideoCardItem,
   'id' | 'title' | 'description' | 'type' | 'isPublic' | 'thumbnailUrl' | 'durationSeconds' | 'creator' | 'category'
 > &
-  Partial<Pick<VideoCardItem, 'viewCount' | 'likeCount'>>
+  Partial<Pick<VideoCardItem, 'viewCount' | 'likeCount' | 'said'>>
 
 export function VideoCard({
   video,
@@ -70,7 +71,7 @@ export function VideoCard({
         <div className="min-w-0 flex-1">
           <Heading className={`${spark ? 'text-sm' : 'text-base'} line-clamp-2 font-semibold leading-snug text-ink-900`}>
             <Link
-              to={`/video/${video.id}`}
+              to={video.said ? `/video/${video.id}?t=${video.said.startSeconds}` : `/video/${video.id}`}
               prefetch="intent"
               className="card-link after:absolute after:inset-0 after:content-[''] focus-visible:outline-none focus-visible:ring-0 focus-visible:ring-offset-0"
             >
@@ -84,6 +85,12 @@ export function VideoCard({
             {spark ? null : <span className="text-ink-500"> · {video.category.name}</span>}
           </p>
           {description ? <p className={`mt-1.5 text-sm text-ink-500 ${spark ? 'line-clamp-2' : ''}`}>{description}</p> : null}
+          {video.said ? (
+            <p className="mt-2 rounded-lg bg-brand-50 px-2.5 py-1.5 text-sm text-ink-700" data-said-at={video.said.startSeconds}>
+              <span className="font-semibold text-brand-700">Said at {formatDuration(video.said.startSeconds)}:</span>{' '}
+              <span className={spark ? 'line-clamp-3' : 'line-clamp-2'}>“{truncate(video.said.text, 160)}”</span>
+            </p>
+          ) : null}
         </div>
         <div className="relative z-10 -mr-2 -mt-2 self-start">
           <ReportControl contentType="video" contentId={video.id} contentLabel={video.title} authorId={video.creator.id} />

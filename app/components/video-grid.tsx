@@ -164,11 +164,7 @@ export function EmptyState({
           tone === 'error' ? 'bg-red-100 text-red-700' : dark ? 'bg-white/10 text-spark-300' : 'bg-brand-50 text-brand-600'
         }`}
       >
-        {tone === 'error' ? (
-          <AlertCircleIcon />
-        ) : (
-          <VideoOutlineIcon />
-        )}
+        {tone === 'error' ? <AlertCircleIcon /> : <VideoOutlineIcon />}
       </span>
       <h2 className={`text-heading mt-4 ${dark ? 'text-white' : ''}`}>{title}</h2>
       <p className={`mt-1 max-w-md text-sm ${dark ? 'text-white/70' : 'text-ink-600'}`}>{message}</p>
@@ -181,14 +177,22 @@ export function EmptyState({
 
 /** `?search=…&category=…` (plus `extra`) for a list's links, leaving out empty filters; '' when none. */
 /** The no-JS "Load more" URL showing the first `shown` cards, or null past MAX_SHOWN (then the list pages by cursor). */
-export function showMoreHref(path: string, filters: { search: string; category: string }, shown: number): string | null {
+/** The filters a browse page keeps in its links. */
+export interface BrowseFilters {
+  search: string
+  category: string
+  captions?: boolean
+}
+
+export function showMoreHref(path: string, filters: BrowseFilters, shown: number): string | null {
   return shown <= MAX_SHOWN ? `${path}${filterQuery(filters, { shown: String(shown) })}` : null
 }
 
-export function filterQuery(filters: { search: string; category: string }, extra: Record<string, string> = {}): string {
+export function filterQuery(filters: BrowseFilters, extra: Record<string, string> = {}): string {
   const params = new URLSearchParams()
   if (filters.search) params.set('search', filters.search)
   if (filters.category) params.set('category', filters.category)
+  if (filters.captions) params.set('captions', '1')
   for (const [key, value] of Object.entries(extra)) params.set(key, value)
   const query = params.toString()
   return query ? `?${query}` : ''

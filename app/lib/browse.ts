@@ -1,11 +1,16 @@
 /**
- * The filters and page a browse URL asks for (`?search=&category=&cursor=&start=`),
+ * The filters and page a browse URL asks for (`?search=&category=&captions=1&cursor=&start=`),
  * as the feed, sparks and reels read them — and as their /api twins will.
  */
 export function browseQuery(url: string | URL) {
   const params = new URL(url).searchParams
   return {
-    filters: { search: params.get('search')?.slice(0, 200) ?? '', category: params.get('category') ?? '' },
+    filters: {
+      search: params.get('search')?.slice(0, 200) ?? '',
+      category: params.get('category') ?? '',
+      /** "Has captions" (issue 18). */
+      captions: params.get('captions') === '1',
+    },
     cursor: params.get('cursor'),
     start: params.get('start'),
     shown: shownCount(params.get('shown')),

@@ -22,6 +22,8 @@ export interface VideoCardItem {
   likeCount: number
   viewCount: number
   createdAt: string
+  /** A search hit inside the captions: the line said and where it starts (whole seconds, for `?t=`). */
+  said?: { text: string; startSeconds: number }
 }
 
 export interface PersonSummary {

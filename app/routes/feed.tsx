@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData, useLocation, type ShouldRevalidateFunction } from '@remix-run/react'
+import { CaptionsFilter } from '~/components/captions-filter'
 import { CategoryFilter } from '~/components/category-filter'
 import { SearchBox } from '~/components/search-box'
 import { StatusCard } from '~/components/status-card'
@@ -19,7 +20,8 @@ export const FEED_MESSAGES = {
 } as const
 
 /**
- * GET /feed?search=&category=&cursor= — the long-form feed (spec: Feed).
+ * GET /feed?search=&category=&captions=1&cursor= — the long-form feed (spec: Feed);
+ * the search also looks inside what is said (captions, issue 18).
  * Login required. `cursor` names the page after a given card (keyset). A
  * failure is shown in the page (status 500) with a retry link, so the
  * filters stay on screen.
@@ -45,7 +47,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, default
 export default function FeedPage() {
   const { page, fallback, filters, cursor, pageSize } = useLoaderData<typeof loader>()
   const location = useLocation()
-  const filtered = Boolean(filters.search.trim() || filters.category)
+  const filtered = Boolean(filters.search.trim() || filters.category || filters.captions)
   const query = (extra: Record<string, string>) => `/feed${filterQuery(filters, extra)}`
 
   return (
@@ -53,6 +55,7 @@ export default function FeedPage() {
       <PageHeader title="Your Feed" subtitle="Lessons from Lumen’s creators, newest first." />
       <SearchBox action="/feed" value={filters.search}>
         <CategoryFilter value={filters.category} />
+        <CaptionsFilter checked={filters.captions} />
       </SearchBox>
 
       <div className="mt-6 flex flex-col gap-6">
@@ -106,10 +109,11 @@ export default function FeedPage() {
   )
 }
 
-function describeFilters(filters: { search: string; category: string }): string {
+function describeFilters(filters: { search: string; category: string; captions: boolean }): string {
   const parts = []
   if (filters.search.trim()) parts.push(`“${filters.search.trim()}”`)
   if (filters.category) parts.push(`in ${categoryName(filters.category)}`)
+  if (filters.captions) parts.push(parts.length ? 'with captions' : 'videos with captions')
   return `Showing ${parts.join(' ')}`
 }
 

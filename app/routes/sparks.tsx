@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData, useLocation, type ShouldRevalidateFunction } from '@remix-run/react'
+import { CaptionsFilter } from '~/components/captions-filter'
 import { CategoryFilter } from '~/components/category-filter'
 import { BoltIcon } from '~/components/icons'
 import { SearchBox } from '~/components/search-box'
@@ -18,7 +19,7 @@ export const SPARKS_MESSAGES = {
 } as const
 
 /**
- * GET /sparks?search=&category=&cursor= — the sparks grid (spec: Sparks),
+ * GET /sparks?search=&category=&captions=1&cursor= — the sparks grid (spec: Sparks),
  * five at a time (spec §9: sparks page size 5), with Watch as Reels keeping
  * the filters. Login required.
  */
@@ -44,7 +45,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, default
 export default function SparksPage() {
   const { page, filters, cursor } = useLoaderData<typeof loader>()
   const location = useLocation()
-  const filtered = Boolean(filters.search.trim() || filters.category)
+  const filtered = Boolean(filters.search.trim() || filters.category || filters.captions)
   const hasSparks = Boolean(page && page.items.length > 0)
 
   return (
@@ -63,6 +64,7 @@ export default function SparksPage() {
       />
       <SearchBox action="/sparks" value={filters.search} placeholder="Search by video name...">
         <CategoryFilter value={filters.category} />
+        <CaptionsFilter checked={filters.captions} />
       </SearchBox>
 
       <div className="mt-6 flex flex-col gap-6">
@@ -118,6 +120,10 @@ export const meta: MetaFunction = () => [{ title: 'Sparks — Lumen' }]
 
 export function ErrorBoundary() {
   return (
-    <StatusCard title="Sparks are unavailable" message={SPARKS_MESSAGES.failed} action={{ href: '/sparks', label: 'Try again' }} />
+    <StatusCard
+      title="Sparks are unavailable"
+      message={SPARKS_MESSAGES.failed}
+      action={{ href: '/sparks', label: 'Try again' }}
+    />
   )
 }

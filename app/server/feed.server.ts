@@ -29,6 +29,13 @@ import { browserSupabaseUrl } from './supabase.server'
  * on `videos.search` for a caller's query (`@@` is not leakproof, so it may
  * not run before the policy's checks); a search scans the ready videos of one
  * type — a few milliseconds at 10,000 rows on PostgreSQL 15.
+ *
+ * A search also looks inside what is said (issue 18): `public.search_captions`
+ * (security definer, so its GIN index on the cues serves it; it applies the
+ * videos policies itself) gives each video whose captions match its best cue
+ * and that cue's rank, which is added to the title-and-description rank — a
+ * title hit still outranks a line said in passing. The card then shows the
+ * line and opens the video at its moment (ADR 0022).
  */
 export type { VideoCardItem, VideoType } from '~/lib/video-types'
 
@@ -42,8 +49,10 @@ export interface ListVideosOptions {
   type: VideoType
   /** A category id; anything not in the fixed list means no filter. */
   category?: string | null
-  /** Words to look for in titles and descriptions (prefix matching); blank means no filter. */
+  /** Words to look for in titles, descriptions and captions (prefix matching); blank means no filter. */
   search?: string | null
+  /** Only videos with at least one caption track (issue 18's "has captions" filter). */
+  captions?: boolean | null
   cursor?: string | null
   limit: number
 }
@@ -227,6 +236,10 @@ interface Filter {
   category: CategoryId | null
   /** A tsquery (text form) when searching. */
   tsquery: string | null
+  /** The cleaned search text, for the captions search (it builds the same prefix query). */
+  words: string | null
+  /** Only videos with captions. */
+  captions: boolean
   /** A search whose words Postgres's parser drops entirely (e.g. only markup): it finds nothing. */
   matchesNothing: boolean
   /**
@@ -255,6 +268,8 @@ interface Row {
   username: string
   avatar_path: string | null
   rank?: number
+  said_text?: string | null
+  said_start_ms?: number | null
 }
 
 async function resolveFilter(
@@ -269,6 +284,8 @@ async function resolveFilter(
     type: options.type === 'spark' ? 'spark' : 'video',
     category,
     tsquery,
+    words: tsquery ? text : null,
+    captions: options.captions === true,
     matchesNothing: Boolean(text) && !tsquery,
     viewerId: claims?.sub ?? null,
   }
@@ -277,8 +294,19 @@ async function resolveFilter(
 const VIDEO_COLUMNS = sql`v.id, v.title, v.description, v.type, v.category_id, v.is_public, v.thumbnail_path,
   v.hls_path, v.mp4_path, v.duration_seconds, v.like_count, v.view_count, v.created_at, v.creator_id`
 
+/** Title and description rank plus, when something said matched, the best cue's rank (both `real`). */
 function rankOf(filter: Filter): RawBuilder<unknown> {
-  return sql`ts_rank(v.search, ${filter.tsquery}::tsquery)`
+  return sql`(ts_rank(v.search, ${filter.tsquery}::tsquery) + coalesce(said.rank, 0::real))`
+}
+
+/** The videos whose captions match the search (one row each: the best cue), joined as `said`. */
+function saidJoin(filter: Filter): RawBuilder<unknown> {
+  return sql`left join public.search_captions(${filter.words}, ${filter.type}) said on said.video_id = v.id`
+}
+
+/** A search matches the title or description, or something said. */
+function searchCondition(filter: Filter): RawBuilder<unknown> {
+  return sql`(v.search @@ ${filter.tsquery}::tsquery or said.video_id is not null)`
 }
 
 /** `(rank, created_at, id) op key` — the order's own comparison, so pages never overlap or skip. */
@@ -296,8 +324,11 @@ function visibleTo(filter: Filter): RawBuilder<unknown> {
   return filter.viewerId ? sql`(v.is_public or v.creator_id = ${filter.viewerId}::uuid)` : sql`v.is_public`
 }
 
+/** The category and "has captions" filters. */
 function categoryCondition(filter: Filter): RawBuilder<unknown> {
-  return filter.category ? sql`and v.category_id = ${filter.category}` : sql``
+  const category = filter.category ? sql`and v.category_id = ${filter.category}` : sql``
+  const captions = filter.captions ? sql`and exists (select 1 from public.caption_tracks t where t.video_id = v.id)` : sql``
+  return sql`${category} ${captions}`
 }
 
 /**
@@ -314,10 +345,12 @@ async function selectPage(
   let rows: Row[]
   if (filter.tsquery) {
     const { rows: found } = await sql<Row>`
-      select ${VIDEO_COLUMNS}, p.username, p.avatar_path, ${rankOf(filter)} as rank
+      select ${VIDEO_COLUMNS}, p.username, p.avatar_path, ${rankOf(filter)} as rank,
+             said.body as said_text, said.start_ms as said_start_ms
         from public.videos v
         join public.profiles p on p.id = v.creator_id
-       where v.search @@ ${filter.tsquery}::tsquery
+        ${saidJoin(filter)}
+       where ${searchCondition(filter)}
          and v.status = 'ready' and v.type = ${filter.type}
          and ${visibleTo(filter)}
          ${categoryCondition(filter)}
@@ -362,10 +395,11 @@ async function selectStartKey(tx: Tx, filter: Filter, id: string): Promise<SortK
   const { rows } = await sql<{ created_at: string; id: string; rank: number | null }>`
     select v.created_at, v.id, ${filter.tsquery ? rankOf(filter) : sql`null::real`} as rank
       from public.videos v
+      ${filter.tsquery ? saidJoin(filter) : sql``}
      where v.id = ${id}
        and v.status = 'ready' and v.type = ${filter.type}
        and ${visibleTo(filter)}
-       ${filter.tsquery ? sql`and v.search @@ ${filter.tsquery}::tsquery` : sql``}
+       ${filter.tsquery ? sql`and ${searchCondition(filter)}` : sql``}
        ${categoryCondition(filter)}
   `.execute(tx)
   const row = rows[0]
@@ -377,14 +411,15 @@ async function selectStartKey(tx: Tx, filter: Filter, id: string): Promise<SortK
 async function countMatching(tx: Tx, filter: Filter, before?: SortKey): Promise<number> {
   const conditions = sql`
     v.status = 'ready' and v.type = ${filter.type}
-    ${filter.tsquery ? sql`and v.search @@ ${filter.tsquery}::tsquery` : sql``}
+    ${filter.tsquery ? sql`and ${searchCondition(filter)}` : sql``}
     ${categoryCondition(filter)}
     ${keyCondition(filter, before ?? null, '>')}`
+  const from = sql`public.videos v ${filter.tsquery ? saidJoin(filter) : sql``}`
   const own = filter.viewerId
-    ? sql`(select count(*) from public.videos v where not v.is_public and v.creator_id = ${filter.viewerId}::uuid and ${conditions})`
+    ? sql`(select count(*) from ${from} where not v.is_public and v.creator_id = ${filter.viewerId}::uuid and ${conditions})`
     : sql`0`
   const { rows } = await sql<{ total: number }>`
-    select (select count(*) from public.videos v where v.is_public and ${conditions}) + ${own} as total
+    select (select count(*) from ${from} where v.is_public and ${conditions}) + ${own} as total
   `.execute(tx)
   return Number(rows[0]?.total ?? 0)
 }
@@ -417,6 +452,9 @@ function toItem(row: Row): VideoCardItem {
     likeCount: Number(row.like_count),
     viewCount: Number(row.view_count),
     createdAt: row.created_at,
+    ...(row.said_text && row.said_start_ms !== null && row.said_start_ms !== undefined
+      ? { said: { text: row.said_text, startSeconds: Math.floor(Number(row.said_start_ms) / 1000) } }
+      : {}),
   }
 }
 
