@@ -185,7 +185,12 @@ app.all(
   createRequestHandler({
     build,
     mode: env.NODE_ENV,
-    getLoadContext: (req) => ({ clientIp: req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '' }) satisfies LumenLoadContext,
+    getLoadContext: (req) =>
+      ({
+        clientIp: req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '',
+        // Shared by the loaders of one GET (the session is read once); an action may change it, so not for POSTs.
+        ...(req.method === 'GET' || req.method === 'HEAD' ? { requestCache: {} } : {}),
+      }) satisfies LumenLoadContext,
   }),
 )
 app.use(databaseErrors(health))

@@ -1,7 +1,14 @@
+import { parseCookieHeader, stringFromBase64URL } from '@supabase/ssr'
 import { jwtVerify } from 'jose'
 import { sql } from 'kysely'
 import { asCaller, type JwtClaims } from './db.server'
-import { createSupabaseServerClient, supabaseSettings, type LumenLoadContext, type Supabase } from './supabase.server'
+import {
+  createSupabaseServerClient,
+  sessionCookieName,
+  supabaseSettings,
+  type LumenLoadContext,
+  type Supabase,
+} from './supabase.server'
 
 export type Role = 'user' | 'creator' | 'admin'
 
@@ -25,23 +32,39 @@ export interface RequestSession {
 
 /**
  * Reads the visitor's session from their cookies, once per request: the root
- * loader and the route's guard share one token check and one profile read
- * (Remix hands every loader of a document request the same Request).
+ * loader and the route's guard share one token check and one profile read.
+ * Remix hands each loader its own copy of the Request, so the read is kept
+ * in the request's load context (`requestCache`, made per GET request by
+ * server.ts); without one (tests, other methods) it is kept per Request.
  *
- * The access token is verified locally (no network call); @supabase/ssr
- * refreshes it first when it is about to expire, writing new cookies into
- * `headers`. Rights (role, verification) are read from the database as the
- * caller, so a demoted admin loses them at once, and in the same query the
- * database says whether the token's session still exists: after signing out,
- * or once the user is deleted, an unexpired token opens nothing.
+ * The access token is verified locally (no network call). When the cookie
+ * holds a token that is not about to expire — nearly every request — it is
+ * read straight from the cookie and no Supabase client is made; otherwise
+ * @supabase/ssr reads it, refreshing it first when it is about to expire and
+ * writing new cookies into `headers`. Rights (role, verification) are read
+ * from the database as the caller, so a demoted admin loses them at once,
+ * and in the same query the database says whether the token's session still
+ * exists: after signing out, or once the user is deleted, an unexpired token
+ * opens nothing.
  */
 export function getSession(request: Request, context?: Partial<LumenLoadContext>): Promise<RequestSession> {
+  const cache = context?.requestCache as { session?: Promise<RequestSession> } | undefined
+  if (cache) {
+    if (!cache.session) {
+      const pending = readSession(request, context)
+      cache.session = pending
+      // A failed read is not remembered: the next caller tries again.
+      pending.catch(() => {
+        if (cache.session === pending) cache.session = undefined
+      })
+    }
+    return cache.session
+  }
   const key = request
   let pending = sessions.get(key)
   if (!pending) {
     pending = readSession(request, context)
     sessions.set(key, pending)
-    // A failed read is not remembered: the next caller tries again.
     pending.catch(() => sessions.delete(key))
   }
   return pending
@@ -49,24 +72,82 @@ export function getSession(request: Request, context?: Partial<LumenLoadContext>
 
 const sessions = new WeakMap<object, Promise<RequestSession>>()
 
+/**
+ * GoTrue refreshes a token that expires within 90 s when the session is read;
+ * a token further from its expiry than this is used as the cookie holds it.
+ */
+const FRESH_FOR_MS = 120_000
+
 async function readSession(request: Request, context?: Partial<LumenLoadContext>): Promise<RequestSession> {
-  const { supabase, headers } = createSupabaseServerClient(request, context)
-  const empty = { supabase, headers, user: null, claims: null }
-  const { data } = await supabase.auth.getSession()
+  const headers = new Headers()
+  let client: Supabase | undefined
+  const supabase = () => (client ??= createSupabaseServerClient(request, context, headers).supabase)
+  const session = (claims: JwtClaims | null, user: SessionUser | null): RequestSession => ({
+    // Made on first use: most requests only read the cookie.
+    get supabase() {
+      return supabase()
+    },
+    headers,
+    claims,
+    user,
+  })
+
+  const stored = storedAccessToken(request)
+  if (stored === null) return session(null, null)
+  if (stored.fresh) {
+    const claims = await verifyAccessToken(stored.token)
+    const user = claims ? await readSessionUser(claims) : null
+    if (claims && user) return session(claims, user)
+    // Anything else takes the long way below, which also clears the cookies.
+  }
+
+  const { data } = await supabase().auth.getSession()
   const token = data.session?.access_token
-  if (!token) return empty
+  if (!token) return session(null, null)
   const claims = await verifyAccessToken(token)
   if (!claims) {
-    await supabase.auth.signOut({ scope: 'local' })
-    return empty
+    await supabase().auth.signOut({ scope: 'local' })
+    return session(null, null)
   }
   const user = await readSessionUser(claims)
   if (!user) {
     // The account is gone (deleted by an admin) or the session was ended: the token is worthless.
-    await supabase.auth.signOut({ scope: 'local' })
-    return empty
+    await supabase().auth.signOut({ scope: 'local' })
+    return session(null, null)
   }
-  return { supabase, headers, claims, user }
+  return session(claims, user)
+}
+
+/**
+ * The access token in the request's session cookie (as @supabase/ssr writes
+ * it: `base64-` and the session's JSON, maybe in chunks), and whether it is
+ * far enough from expiring to be used as is. Null when there is no session
+ * cookie at all; `fresh: false` for anything else Supabase's client should
+ * look at (an old format, a token about to expire, a malformed value).
+ */
+function storedAccessToken(request: Request): { token: string; fresh: boolean } | null {
+  const header = request.headers.get('Cookie')
+  const name = sessionCookieName()
+  if (!header || !header.includes(name)) return null
+  const cookies = new Map(parseCookieHeader(header).map(({ name, value }) => [name, value ?? '']))
+  let value = cookies.get(name)
+  if (value === undefined) {
+    const chunks: string[] = []
+    for (let index = 0; cookies.has(`${name}.${index}`); index++) chunks.push(cookies.get(`${name}.${index}`)!)
+    if (chunks.length === 0) return [...cookies.keys()].some((key) => key.startsWith(name)) ? { token: '', fresh: false } : null
+    value = chunks.join('')
+  }
+  try {
+    if (!value.startsWith('base64-')) return { token: '', fresh: false }
+    const parsed = JSON.parse(stringFromBase64URL(value.slice('base64-'.length))) as {
+      access_token?: unknown
+      expires_at?: unknown
+    }
+    if (typeof parsed.access_token !== 'string' || typeof parsed.expires_at !== 'number') return { token: '', fresh: false }
+    return { token: parsed.access_token, fresh: parsed.expires_at * 1000 - Date.now() > FRESH_FOR_MS }
+  } catch {
+    return { token: '', fresh: false }
+  }
 }
 
 /**

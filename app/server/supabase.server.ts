@@ -10,6 +10,13 @@ export type Supabase = SupabaseClient<Database>
 export interface LumenLoadContext {
   /** The visitor's address, forwarded to Auth so its rate limits count per visitor, not per server. */
   clientIp: string
+  /**
+   * What the loaders of one GET request share (server.ts makes a new one per
+   * request): the session read, so the root loader and the route's guard
+   * read it once. Absent for other methods, where an action may change the
+   * session before the loaders run.
+   */
+  requestCache?: { session?: Promise<unknown> }
 }
 
 declare module '@remix-run/node' {
@@ -63,9 +70,12 @@ export function browserSupabaseUrl(): string {
  * (sign-in, refresh, sign-out) into `headers`, which every response —
  * redirects and thrown responses too — must carry.
  */
-export function createSupabaseServerClient(request: Request, context?: Partial<LumenLoadContext>) {
+export function createSupabaseServerClient(
+  request: Request,
+  context?: Partial<LumenLoadContext>,
+  headers: Headers = new Headers(),
+) {
   const settings = supabaseSettings()
-  const headers = new Headers()
   const supabase = createServerClient<Database>(settings.url, settings.anonKey, {
     ...nodeRealtimeOptions,
     // HttpOnly: no script on the page can read the session (XSS cannot steal it). The one
@@ -86,6 +96,14 @@ export function createSupabaseServerClient(request: Request, context?: Partial<L
   })
   return { supabase, headers }
 }
+
+/** The name of the session cookie @supabase/ssr writes (chunks add `.0`, `.1`, …): `sb-<first label of the host>-auth-token`. */
+export function sessionCookieName(): string {
+  const { url } = supabaseSettings()
+  if (cookieName?.url !== url) cookieName = { url, name: `sb-${new URL(url).hostname.split('.')[0]}-auth-token` }
+  return cookieName.name
+}
+let cookieName: { url: string; name: string } | undefined
 
 /**
  * A Supabase client for one /api call: no cookies, no stored session. With

@@ -141,7 +141,9 @@ describe('sessions from cookies', () => {
     expect(response.headers.get('Location')).toBe('/login?redirectTo=%2Fcreate-quote%3FvideoId%3Dx')
 
     const forged = await sign({ ...decodeJwt(learnerSession.access_token) }, 'wrong-secret-wrong-secret-wrong-secret')
-    const cleared = await thrown(() => requireUser(h.request('/dashboard', { session: withToken(learnerSession, forged) }), context))
+    const cleared = await thrown(() =>
+      requireUser(h.request('/dashboard', { session: withToken(learnerSession, forged) }), context),
+    )
     expect(cleared.headers.get('Location')).toBe('/login?redirectTo=%2Fdashboard')
     expect(authCookieCleared(cleared.headers)).toBe(true)
   })
@@ -149,6 +151,27 @@ describe('sessions from cookies', () => {
   it('requireUser returns the signed-in user', async () => {
     const session = await requireUser(h.request('/profile', { session: learnerSession }), context)
     expect(session.user.id).toBe(learner.id)
+  })
+
+  it('the loaders of one GET share one read: each gets its own Request copy, but the same load context', async () => {
+    // server.ts gives every GET a fresh requestCache; Remix hands the root loader and the route's loader
+    // different Request objects for the same request.
+    const requestContext = { ...context, requestCache: {} }
+    const root = await getSession(h.request('/feed', { session: learnerSession }), requestContext)
+    const guard = await requireUser(h.request('/feed', { session: learnerSession }), requestContext)
+    expect(guard).toBe(root)
+    expect(root.user?.id).toBe(learner.id)
+    // Another request (another context) reads again.
+    const next = await getSession(h.request('/feed', { session: learnerSession }), { ...context, requestCache: {} })
+    expect(next).not.toBe(root)
+    expect(next.user).toEqual(root.user)
+  })
+
+  it('a valid session read from the cookie still offers a Supabase client acting for the user', async () => {
+    const session = await getSession(h.request('/profile', { session: learnerSession }), { ...context, requestCache: {} })
+    const { data, error } = await session.supabase.auth.getUser()
+    expect(error).toBeNull()
+    expect(data.user?.id).toBe(learner.id)
   })
 
   it('a session ended elsewhere is signed out here at once, though its access token still verifies', async () => {

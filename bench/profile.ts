@@ -1,0 +1,171 @@
+/**
+ * `npx tsx bench/profile.ts [pglite|postgres] [route keys…]`: V8 CPU profiles
+ * (the profiler behind `node --cpu-prof`, started and stopped over the
+ * inspector so that each profile covers exactly one route's load) of the
+ * production server under autocannon, with the SSR bench's data. Writes
+ * `<route>.cpuprofile` files (open them in Chrome DevTools or speedscope)
+ * under BENCH_PROFILE_DIR (default `.bench-profiles/`) and prints, per route,
+ * where the time went: the costliest functions by self time and the share of
+ * each part of the stack (inclusive).
+ */
+import { mkdir, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { WebSocket } from 'ws'
+import { benchRoutes, seedVideos, type Seeded } from './ssr'
+import { learnerCookie, load, startBenchServer, type Target } from './server'
+
+interface CallFrame {
+  functionName: string
+  url: string
+  lineNumber: number
+}
+interface ProfileNode {
+  id: number
+  callFrame: CallFrame
+  children?: number[]
+}
+export interface CpuProfile {
+  nodes: ProfileNode[]
+  samples: number[]
+  timeDeltas: number[]
+  startTime: number
+  endTime: number
+}
+
+const args = process.argv.slice(2)
+const target: Target = args[0] === 'postgres' ? 'postgres' : 'pglite'
+const only = args.slice(args[0] === 'postgres' || args[0] === 'pglite' ? 1 : 0)
+const SECONDS = Number(process.env.BENCH_SSR_SECONDS ?? 10)
+const INSPECT_PORT = Number(process.env.BENCH_INSPECT_PORT ?? 3349)
+const outDir = path.resolve(process.env.BENCH_PROFILE_DIR ?? '.bench-profiles')
+
+/** Parts of the stack, matched on the frames' script URL and function name (first match wins, innermost frame first). */
+const PARTS: Array<[string, (frame: CallFrame) => boolean]> = [
+  ['garbage collection', (frame) => frame.functionName === '(garbage collector)'],
+  ['React render (react-dom/server)', (frame) => /react-dom/.test(frame.url)],
+  ['PGlite (Postgres in WASM)', (frame) => /@electric-sql\/pglite/.test(frame.url)],
+  ['node-postgres (pg protocol)', (frame) => /node_modules\/pg(-protocol|-pool)?\//.test(frame.url)],
+  ['Kysely', (frame) => /node_modules\/kysely/.test(frame.url)],
+  ['Supabase clients (@supabase/*)', (frame) => /@supabase\//.test(frame.url)],
+  ['JWT verification (jose)', (frame) => /node_modules\/jose/.test(frame.url)],
+  ['Remix server runtime / router', (frame) => /@remix-run\/(server-runtime|router|node|express)/.test(frame.url)],
+  ['turbo-stream (single fetch data)', (frame) => /turbo-stream/.test(frame.url)],
+  ['Express', (frame) => /node_modules\/(express|router|send|serve-static|finalhandler)\//.test(frame.url)],
+  ['zod', (frame) => /node_modules\/zod/.test(frame.url)],
+  ['pino (logs)', (frame) => /node_modules\/pino/.test(frame.url)],
+  ['app code (build/server)', (frame) => /\/build\/server\//.test(frame.url)],
+  ['server.ts, ops/, stack/, db/', (frame) => /\/(server\.ts|ops\/|stack\/|db\/)/.test(frame.url)],
+  ['Node internals (streams, http, crypto)', (frame) => frame.url.startsWith('node:') || frame.url === ''],
+]
+
+export function summarise(profile: CpuProfile, top = 12): string[] {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]))
+  const parent = new Map<number, number>()
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id)
+  const self = new Map<string, number>()
+  const parts = new Map<string, number>()
+  let total = 0
+  let idle = 0
+  for (let index = 0; index < profile.samples.length; index++) {
+    const delta = (profile.timeDeltas[index] ?? 0) / 1000
+    const node = byId.get(profile.samples[index]!)
+    if (!node) continue
+    if (node.callFrame.functionName === '(idle)') {
+      idle += delta
+      continue
+    }
+    total += delta
+    const frame = node.callFrame
+    const key = `${frame.functionName || '(anonymous)'} ${shortUrl(frame.url)}${frame.lineNumber >= 0 ? `:${frame.lineNumber + 1}` : ''}`
+    self.set(key, (self.get(key) ?? 0) + delta)
+    // The part of the stack: the innermost frame that belongs to a named part (so Kysely calling pg counts as pg).
+    let part = 'other'
+    for (let id: number | undefined = node.id; id !== undefined; id = parent.get(id)) {
+      const found = PARTS.find(([, match]) => match(byId.get(id!)!.callFrame))
+      if (found) {
+        part = found[0]
+        break
+      }
+    }
+    parts.set(part, (parts.get(part) ?? 0) + delta)
+  }
+  const percent = (ms: number) => `${((ms / total) * 100).toFixed(1).padStart(5)}%`
+  return [
+    `busy ${(total / 1000).toFixed(1)} s, idle ${(idle / 1000).toFixed(1)} s`,
+    'where the busy time went (innermost named part of each sample):',
+    ...[...parts.entries()].sort((a, b) => b[1] - a[1]).map(([name, ms]) => `  ${percent(ms)}  ${name}`),
+    `top ${top} functions by self time:`,
+    ...[...self.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top)
+      .map(([name, ms]) => `  ${percent(ms)}  ${name}`),
+  ]
+}
+
+function shortUrl(url: string): string {
+  const modules = url.lastIndexOf('node_modules/')
+  if (modules >= 0) return url.slice(modules + 'node_modules/'.length)
+  return url.replace(/^file:\/\/.*?\/(build|app|db|ops|stack|bench)\//, '$1/')
+}
+
+/** A minimal Chrome DevTools Protocol session over the inspector's WebSocket. */
+async function inspector(port: number) {
+  const list = (await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()) as Array<{ webSocketDebuggerUrl: string }>
+  const socket = new WebSocket(list[0]!.webSocketDebuggerUrl)
+  await new Promise((resolve, reject) => {
+    socket.once('open', resolve)
+    socket.once('error', reject)
+  })
+  let next = 1
+  const waiting = new Map<number, (result: unknown) => void>()
+  socket.on('message', (data) => {
+    const message = JSON.parse(String(data)) as { id?: number; result?: unknown }
+    if (message.id !== undefined) waiting.get(message.id)?.(message.result)
+  })
+  return {
+    send<T>(method: string, params: Record<string, unknown> = {}): Promise<T> {
+      const id = next++
+      socket.send(JSON.stringify({ id, method, params }))
+      return new Promise((resolve) => waiting.set(id, resolve as (result: unknown) => void))
+    },
+    close: () => socket.close(),
+  }
+}
+
+async function main() {
+  let seeded: Seeded | undefined
+  const server = await startBenchServer({
+    target,
+    seed: async (pool) => {
+      seeded = await seedVideos(pool, 10_000)
+    },
+    nodeArgs: [`--inspect=127.0.0.1:${INSPECT_PORT}`],
+  })
+  await mkdir(outDir, { recursive: true })
+  const session = await inspector(INSPECT_PORT)
+  try {
+    await session.send('Profiler.enable')
+    await session.send('Profiler.setSamplingInterval', { interval: 200 })
+    const cookie = await learnerCookie(server.base, server.dataDir)
+    for (const route of benchRoutes(seeded!)) {
+      if (only.length && !only.includes(route.key)) continue
+      const headers = route.cookie ? { cookie } : undefined
+      // Warm up without the profiler, then profile the load.
+      await load(server.base + route.path, { headers, connections: 10, seconds: 2, warmUp: 0 })
+      await session.send('Profiler.start')
+      const result = await load(server.base + route.path, { headers, connections: 10, seconds: SECONDS, warmUp: 0 })
+      const { profile } = await session.send<{ profile: CpuProfile }>('Profiler.stop')
+      const file = path.join(outDir, `${target}-${route.key}.cpuprofile`)
+      await writeFile(file, JSON.stringify(profile))
+      console.log(
+        `\n== ${route.label} (${target}): ${result.rps.toFixed(0)} req/s under the profiler, p50 ${result.p50} ms; ${path.relative(process.cwd(), file)}`,
+      )
+      for (const line of summarise(profile)) console.log(`   ${line}`)
+    }
+  } finally {
+    session.close()
+    await server.stop()
+  }
+}
+
+await main()
