@@ -7,7 +7,10 @@
  * Reads DATABASE_URL (required), SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY —
  * or, for the stand-in, its keys from DATA_DIR/keys.json and its URL from
  * PUBLIC_URL (default http://localhost:PORT) — WORKER_CONCURRENCY (default 1),
- * WORKER_ID, and FFMPEG_PATH / FFPROBE_PATH. Stops cleanly on SIGINT/SIGTERM:
+ * WORKER_ID, WORKER_LEASE_MS (default 60 s: how long a job stays this worker's
+ * without a heartbeat, i.e. how soon another worker takes over the job of one
+ * that died), WORKER_RETRY_BASE_MS (default 10 s: the first retry's backoff,
+ * doubling after each failure), WORKER_POLL_MS, and FFMPEG_PATH / FFPROBE_PATH. Stops cleanly on SIGINT/SIGTERM:
  * running jobs get WORKER_STOP_GRACE_MS (default 20 s) to finish, then are
  * handed back to the queue.
  */
@@ -26,6 +29,9 @@ const workerEnv = z
     WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
     WORKER_ID: z.string().min(1).max(200).optional(),
     WORKER_STOP_GRACE_MS: z.coerce.number().int().min(0).default(20_000),
+    WORKER_LEASE_MS: z.coerce.number().int().min(1_000).optional(),
+    WORKER_RETRY_BASE_MS: z.coerce.number().int().min(100).optional(),
+    WORKER_POLL_MS: z.coerce.number().int().min(100).optional(),
   })
   .parse(process.env)
 
@@ -56,6 +62,9 @@ const worker = startMediaWorker({
   serviceRoleKey,
   workerId: workerEnv.WORKER_ID,
   concurrency: workerEnv.WORKER_CONCURRENCY,
+  leaseMs: workerEnv.WORKER_LEASE_MS,
+  pollMs: workerEnv.WORKER_POLL_MS,
+  backoff: workerEnv.WORKER_RETRY_BASE_MS ? { baseMs: workerEnv.WORKER_RETRY_BASE_MS } : undefined,
   // The stand-in's files are in DATA_DIR; a hosted Supabase's Storage is its own.
   sweep: { storageDir: env.SUPABASE_URL ? undefined : path.join(path.resolve(env.DATA_DIR), 'storage') },
 })

@@ -190,6 +190,7 @@ export function startMediaWorker(options: MediaWorkerOptions): MediaWorker {
     const label = `job ${job.id} (${job.videoId ? `video ${job.videoId}` : `quote ${job.quoteId}`}, attempt ${job.attempts}/${job.maxAttempts})`
     const uploaded: PlannedObject[] = []
     const stopHeartbeat = keepLease(job, controller)
+    log('info', `${label}: started`)
     try {
       const outcome = await transcodeJob(job, controller.signal, uploaded)
       log('info', `${label}: ${outcome} in ${((Date.now() - started) / 1000).toFixed(1)} s`)

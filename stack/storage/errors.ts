@@ -57,6 +57,15 @@ export const ERRORS = {
   resourceLocked: () => new StorageError(423, 'ResourceLocked', 'The resource is locked'),
   routeNotFound: (method: string, path: string) =>
     new StorageError(404, 'NotFound', `Route ${method}:${path} not found`, 'Not Found', 404),
+  /** The disk (or its quota) is full: a real 507, so clients and the app can tell it from a fault of theirs. */
+  insufficientStorage: () =>
+    new StorageError(
+      507,
+      'InsufficientStorage',
+      'There is no space left to store this file. Nothing was saved; please try again later.',
+      'Insufficient Storage',
+      507,
+    ),
   internal: (cause?: unknown) => new StorageError(500, 'InternalError', 'Internal server error', undefined, undefined, cause),
 }
 
@@ -85,6 +94,10 @@ export function toStorageError(error: unknown): StorageError {
         return new StorageError(400, 'InvalidParameter', 'Invalid value format or type conversion failed')
       case '55P03':
         return ERRORS.resourceLocked()
+      case 'ENOSPC':
+      case 'EDQUOT':
+        // The storage folder's file system is full: the write failed and its temp file is gone.
+        return ERRORS.insufficientStorage()
       case '53400':
         // public.enforce_storage_quota(): the owner's files would pass their quota.
         return new StorageError(413, 'EntityTooLarge', error.message ?? 'Storage quota exceeded', 'Payload too large')
@@ -104,14 +117,12 @@ export function sendError(res: Response, error: unknown) {
   if (storageError.status === 500 && isDatabaseUnavailable(storageError.cause ?? error) && !res.headersSent) {
     // The database is restarting or unreachable: a clean, retryable answer.
     res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS))
-    res
-      .status(503)
-      .json({
-        statusCode: '503',
-        code: 'unavailable',
-        error: 'Service Unavailable',
-        message: 'Service briefly unavailable, please try again shortly',
-      })
+    res.status(503).json({
+      statusCode: '503',
+      code: 'unavailable',
+      error: 'Service Unavailable',
+      message: 'Service briefly unavailable, please try again shortly',
+    })
     return
   }
   if (storageError.status === 500) logServerError(storageError)

@@ -42,6 +42,8 @@ interface TusRequest {
   /** Bucket and object name, from Upload-Metadata (creation) or the upload URL. */
   target?: { bucket: string; name: string }
   bucket?: BucketRow
+  /** The upload a PATCH writes to. */
+  uploadId?: string
 }
 
 export interface ResumableUploads {
@@ -198,6 +200,7 @@ export async function createResumableUploads(services: StorageServices): Promise
         return
       }
       if (info.finalized) return
+      if (req.method === 'PATCH') request.uploadId = id
       await checkCanWrite(pool, request.caller, { bucket, name, upsert: Boolean(info.upsert) })
     },
 
@@ -215,10 +218,16 @@ export async function createResumableUploads(services: StorageServices): Promise
       return { headers: { 'Tus-Complete': '1' } }
     },
 
-    onResponseError(_req, error) {
+    async onResponseError(_req, error) {
       if (!(error instanceof StorageError) && 'status_code' in error) return undefined
       const storageError = toStorageError(error)
       if (storageError.status === 500) logServerError(storageError)
+      const { uploadId } = requests.getStore() ?? {}
+      if (storageError.code === 'InsufficientStorage' && uploadId) {
+        // The disk is full: keeping the bytes received so far would keep it full for everyone, and
+        // nothing could be resumed anyway. The upload is dropped whole; its client starts again later.
+        await store.remove(uploadId).catch(warnRecovery(uploadId))
+      }
       return { status_code: storageError.status, body: storageError.message }
     },
   })

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -212,5 +212,38 @@ export async function readKeys(dataDir: string): Promise<{ anonKey: string; serv
     anonKey: string
     serviceRoleKey: string
     jwtSecret: string
+  }
+}
+
+/** The PIDs of a process's children and their children (Linux /proc). */
+export async function descendants(pid: number): Promise<number[]> {
+  const found: number[] = []
+  const tasks = await readdir(`/proc/${pid}/task`).catch(() => [] as string[])
+  for (const task of tasks) {
+    const text = await readFile(`/proc/${pid}/task/${task}/children`, 'utf8').catch(() => '')
+    for (const child of text.split(/\s+/).filter(Boolean).map(Number)) found.push(child, ...(await descendants(child)))
+  }
+  return found
+}
+
+/** The first descendant of `pid` whose command name is `name` (e.g. `ffmpeg`), polled until `timeoutMs`. */
+export async function waitForDescendant(pid: number, name: string, timeoutMs = 120_000): Promise<number> {
+  const until = Date.now() + timeoutMs
+  while (Date.now() < until) {
+    for (const child of await descendants(pid)) {
+      const comm = (await readFile(`/proc/${child}/comm`, 'utf8').catch(() => '')).trim()
+      if (comm === name) return child
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25))
+  }
+  throw new Error(`no ${name} under process ${pid} within ${timeoutMs} ms`)
+}
+
+/** SIGKILL by PID, ignoring a process that has gone already. */
+export function killPid(pid: number): void {
+  try {
+    process.kill(pid, 'SIGKILL')
+  } catch {
+    // already gone
   }
 }
