@@ -10,7 +10,7 @@ import { DASHBOARD_MESSAGES } from '../../app/lib/schemas/dashboard'
 import { QUOTE_MESSAGES } from '../../app/lib/schemas/quote'
 import { VIDEO_MESSAGES } from '../../app/lib/schemas/video'
 import { call, tokenFor } from './support/api-client'
-import { ffmpeg, scratchDir } from './media/clips'
+import { ffmpeg, makeClip, scratchDir } from './media/clips'
 import { openVideoFixture, sessionCookieHeader, type Person, type VideoFixture } from './support/video-fixture'
 
 /**
@@ -30,7 +30,7 @@ let admin: Person
 let tokens: { creator: string; learner: string; other: string; admin: string }
 let publicVideo: string
 let privateVideo: string
-const files = {} as Record<'picture' | 'bigPicture' | 'text', string>
+const files = {} as Record<'picture' | 'bigPicture' | 'text' | 'clip', string>
 
 beforeAll(async () => {
   fixture = await openVideoFixture('postgres')
@@ -57,6 +57,7 @@ beforeAll(async () => {
   await handle.write(Buffer.from([0xff, 0xd8, 0xff, 0xe0]), 0, 4, 0)
   await handle.truncate(5 * MB + 1)
   await handle.close()
+  files.clip = await makeClip(at('answer.mp4'), { width: 160, height: 90, seconds: 2 })
   files.text = at('response.mp4')
   await writeFile(files.text, 'Not a video at all, just words.\n'.repeat(50))
 }, 120_000)
@@ -334,6 +335,27 @@ describe('quotes', () => {
       creator: { _id: learner.id },
     })
     quoteId = created.json._id as string
+  })
+
+  it('POST /quotes/upload-cloudinary: 201 for a video response from a real clip, queued for processing', async () => {
+    const created = await call('POST', '/quotes/upload-cloudinary', {
+      token: tokens.other,
+      form: await multipart(
+        { originalVideoId: publicVideo, quoteType: 'video', text: 'My take', moment: '1' },
+        { name: 'videoFile', path: files.clip, type: 'video/mp4' },
+      ),
+    })
+    expect(created.status).toBe(201)
+    expect(created.json).toMatchObject({ type: 'video', moment: 1, responseVideo: { status: 'processing' } })
+    const jobs = await fixture.running.database.pool.query('select id from public.media_jobs where quote_id = $1', [
+      created.json._id,
+    ])
+    expect(jobs.rows).toHaveLength(1)
+    // Others see a response only once it is ready; its author sees it processing.
+    const seen = (await call('GET', `/quotes/video/${publicVideo}`, { token: tokens.learner })).body as { _id: string }[]
+    expect(seen.map((quote) => quote._id)).not.toContain(created.json._id)
+    expect((await call('DELETE', `/quotes/${created.json._id as string}`, { token: tokens.other })).status).toBe(200)
+    expect(await fixture.objectNames('uploads', `${other.id}/quotes/`)).toEqual([])
   })
 
   it('GET /quotes/video/:id, /quotes/user/:id and /quotes/:id: 401 bad token, 404s, then the quote', async () => {
