@@ -396,3 +396,36 @@ describe('quotes', () => {
     expect((await call('GET', `/quotes/${quoteId}`)).status).toBe(404)
   })
 })
+
+describe('bad input never answers 500', () => {
+  it('odd ids, cursors, query values and bodies are 4xx or a plain answer', async () => {
+    const odd = ["' or 1=1 --", 'x'.repeat(300), '%00', '..', MISSING.toUpperCase()]
+    for (const id of odd) {
+      const encoded = encodeURIComponent(id)
+      for (const [method, path, json] of [
+        ['GET', `/users/${encoded}`],
+        ['GET', `/users/${encoded}/stats`],
+        ['GET', `/users/${encoded}/liked-videos`],
+        ['GET', `/users/${encoded}/following`],
+        ['GET', `/users/${encoded}/dashboard-stats?days=abc`],
+        ['GET', `/users/following/status/${encoded}`],
+        ['POST', `/users/follow/${encoded}`, { follow: true }],
+        ['GET', `/quotes/video/${encoded}`],
+        ['GET', `/quotes/user/${encoded}`],
+        ['GET', `/quotes/${encoded}`],
+        ['POST', `/quotes/${encoded}/like`, { like: false }],
+        ['DELETE', `/quotes/${encoded}`],
+      ] as const) {
+        const answer = await call(method, path, { token: tokens.admin, json, unchecked: true })
+        expect(answer.status, `${method} ${path}`).toBeLessThan(500)
+      }
+    }
+    for (const query of ['cursor=garbage&limit=-5', 'cursor=eyJhdCI6Im5vIn0&limit=9999']) {
+      expect((await call('GET', `/users/${learner.id}/liked-videos?${query}`, { token: tokens.learner })).status).toBe(200)
+      expect((await call('GET', `/users/${learner.id}/following?${query}`, { token: tokens.learner })).status).toBe(200)
+      expect((await call('GET', `/users/creators?${query}&search=%25%27`)).status).toBe(200)
+    }
+    const notAnObject = await call('POST', `/users/follow/${creator.id}`, { token: tokens.learner, json: 'yes' })
+    expect(notAnObject.status).toBe(400)
+  })
+})
