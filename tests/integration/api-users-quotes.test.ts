@@ -3,6 +3,7 @@ import { open, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { action as followPageAction } from '../../app/routes/follow'
+import { action as videoPageAction } from '../../app/routes/video.$id'
 import { API_MESSAGES } from '../../app/lib/schemas/api'
 import { AUTH_MESSAGES } from '../../app/lib/schemas/auth'
 import { CREATOR_MESSAGES } from '../../app/lib/schemas/creators'
@@ -382,6 +383,27 @@ describe('quotes', () => {
     expect((await call('POST', `/quotes/${quoteId}/like`, { token: tokens.other })).json).toEqual({ likes: 1, hasLiked: true })
     expect((await call('GET', `/quotes/${quoteId}`, { token: tokens.other })).json).toMatchObject({ likes: 1, hasLiked: true })
     expect((await call('POST', `/quotes/${quoteId}/like`, { token: tokens.other })).json).toEqual({ likes: 0, hasLiked: false })
+  })
+
+  it('gives the same result as the video page’s quote-like action on the same data', async () => {
+    const cookie = await sessionCookieHeader(fixture, other)
+    const page = async (like: 'true' | 'false') =>
+      (
+        (await videoPageAction({
+          request: new Request(`http://lumen.test/video/${publicVideo}`, {
+            method: 'POST',
+            body: new URLSearchParams({ intent: 'quote-like', targetId: quoteId, like, js: '1' }),
+            headers: { Cookie: cookie },
+          }),
+          params: { id: publicVideo },
+          context: { clientIp: '127.0.0.1' },
+        })) as unknown as { data: { likes: number; hasLiked: boolean } }
+      ).data
+    const viaPage = await page('true')
+    await page('false')
+    const viaApi = await call('POST', `/quotes/${quoteId}/like`, { token: tokens.other, json: { like: true } })
+    expect(viaApi.json).toEqual({ likes: viaPage.likes, hasLiked: viaPage.hasLiked })
+    await call('POST', `/quotes/${quoteId}/like`, { token: tokens.other, json: { like: false } })
   })
 
   it('DELETE /quotes/:id: 401, 403 for someone else, 404 — then its author deletes it', async () => {
