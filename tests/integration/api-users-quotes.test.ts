@@ -3,6 +3,7 @@ import { open, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { action as followPageAction } from '../../app/routes/follow'
+import { action as videoPageAction } from '../../app/routes/video.$id'
 import { API_MESSAGES } from '../../app/lib/schemas/api'
 import { AUTH_MESSAGES } from '../../app/lib/schemas/auth'
 import { CREATOR_MESSAGES } from '../../app/lib/schemas/creators'
@@ -10,7 +11,7 @@ import { DASHBOARD_MESSAGES } from '../../app/lib/schemas/dashboard'
 import { QUOTE_MESSAGES } from '../../app/lib/schemas/quote'
 import { VIDEO_MESSAGES } from '../../app/lib/schemas/video'
 import { call, tokenFor } from './support/api-client'
-import { ffmpeg, scratchDir } from './media/clips'
+import { ffmpeg, makeClip, scratchDir } from './media/clips'
 import { openVideoFixture, sessionCookieHeader, type Person, type VideoFixture } from './support/video-fixture'
 
 /**
@@ -30,7 +31,7 @@ let admin: Person
 let tokens: { creator: string; learner: string; other: string; admin: string }
 let publicVideo: string
 let privateVideo: string
-const files = {} as Record<'picture' | 'bigPicture' | 'text', string>
+const files = {} as Record<'picture' | 'bigPicture' | 'text' | 'clip', string>
 
 beforeAll(async () => {
   fixture = await openVideoFixture('postgres')
@@ -57,6 +58,7 @@ beforeAll(async () => {
   await handle.write(Buffer.from([0xff, 0xd8, 0xff, 0xe0]), 0, 4, 0)
   await handle.truncate(5 * MB + 1)
   await handle.close()
+  files.clip = await makeClip(at('answer.mp4'), { width: 160, height: 90, seconds: 2 })
   files.text = at('response.mp4')
   await writeFile(files.text, 'Not a video at all, just words.\n'.repeat(50))
 }, 120_000)
@@ -336,6 +338,27 @@ describe('quotes', () => {
     quoteId = created.json._id as string
   })
 
+  it('POST /quotes/upload-cloudinary: 201 for a video response from a real clip, queued for processing', async () => {
+    const created = await call('POST', '/quotes/upload-cloudinary', {
+      token: tokens.other,
+      form: await multipart(
+        { originalVideoId: publicVideo, quoteType: 'video', text: 'My take', moment: '1' },
+        { name: 'videoFile', path: files.clip, type: 'video/mp4' },
+      ),
+    })
+    expect(created.status).toBe(201)
+    expect(created.json).toMatchObject({ type: 'video', moment: 1, responseVideo: { status: 'processing' } })
+    const jobs = await fixture.running.database.pool.query('select id from public.media_jobs where quote_id = $1', [
+      created.json._id,
+    ])
+    expect(jobs.rows).toHaveLength(1)
+    // Others see a response only once it is ready; its author sees it processing.
+    const seen = (await call('GET', `/quotes/video/${publicVideo}`, { token: tokens.learner })).body as { _id: string }[]
+    expect(seen.map((quote) => quote._id)).not.toContain(created.json._id)
+    expect((await call('DELETE', `/quotes/${created.json._id as string}`, { token: tokens.other })).status).toBe(200)
+    expect(await fixture.objectNames('uploads', `${other.id}/quotes/`)).toEqual([])
+  })
+
   it('GET /quotes/video/:id, /quotes/user/:id and /quotes/:id: 401 bad token, 404s, then the quote', async () => {
     expect((await call('GET', `/quotes/video/${publicVideo}`, { token: 'bad' })).status).toBe(401)
     expect((await call('GET', `/quotes/video/${privateVideo}`, { token: tokens.learner })).json.error).toBe(
@@ -362,6 +385,27 @@ describe('quotes', () => {
     expect((await call('POST', `/quotes/${quoteId}/like`, { token: tokens.other })).json).toEqual({ likes: 0, hasLiked: false })
   })
 
+  it('gives the same result as the video page’s quote-like action on the same data', async () => {
+    const cookie = await sessionCookieHeader(fixture, other)
+    const page = async (like: 'true' | 'false') =>
+      (
+        (await videoPageAction({
+          request: new Request(`http://lumen.test/video/${publicVideo}`, {
+            method: 'POST',
+            body: new URLSearchParams({ intent: 'quote-like', targetId: quoteId, like, js: '1' }),
+            headers: { Cookie: cookie },
+          }),
+          params: { id: publicVideo },
+          context: { clientIp: '127.0.0.1' },
+        })) as unknown as { data: { likes: number; hasLiked: boolean } }
+      ).data
+    const viaPage = await page('true')
+    await page('false')
+    const viaApi = await call('POST', `/quotes/${quoteId}/like`, { token: tokens.other, json: { like: true } })
+    expect(viaApi.json).toEqual({ likes: viaPage.likes, hasLiked: viaPage.hasLiked })
+    await call('POST', `/quotes/${quoteId}/like`, { token: tokens.other, json: { like: false } })
+  })
+
   it('DELETE /quotes/:id: 401, 403 for someone else, 404 — then its author deletes it', async () => {
     expect((await call('DELETE', `/quotes/${quoteId}`)).json.error).toBe(VIDEO_MESSAGES.loginToDeleteQuote)
     const theirs = await call('DELETE', `/quotes/${quoteId}`, { token: tokens.creator })
@@ -372,5 +416,38 @@ describe('quotes', () => {
       message: VIDEO_MESSAGES.quoteDeleted,
     })
     expect((await call('GET', `/quotes/${quoteId}`)).status).toBe(404)
+  })
+})
+
+describe('bad input never answers 500', () => {
+  it('odd ids, cursors, query values and bodies are 4xx or a plain answer', async () => {
+    const odd = ["' or 1=1 --", 'x'.repeat(300), '%00', '..', MISSING.toUpperCase()]
+    for (const id of odd) {
+      const encoded = encodeURIComponent(id)
+      for (const [method, path, json] of [
+        ['GET', `/users/${encoded}`],
+        ['GET', `/users/${encoded}/stats`],
+        ['GET', `/users/${encoded}/liked-videos`],
+        ['GET', `/users/${encoded}/following`],
+        ['GET', `/users/${encoded}/dashboard-stats?days=abc`],
+        ['GET', `/users/following/status/${encoded}`],
+        ['POST', `/users/follow/${encoded}`, { follow: true }],
+        ['GET', `/quotes/video/${encoded}`],
+        ['GET', `/quotes/user/${encoded}`],
+        ['GET', `/quotes/${encoded}`],
+        ['POST', `/quotes/${encoded}/like`, { like: false }],
+        ['DELETE', `/quotes/${encoded}`],
+      ] as const) {
+        const answer = await call(method, path, { token: tokens.admin, json, unchecked: true })
+        expect(answer.status, `${method} ${path}`).toBeLessThan(500)
+      }
+    }
+    for (const query of ['cursor=garbage&limit=-5', 'cursor=eyJhdCI6Im5vIn0&limit=9999']) {
+      expect((await call('GET', `/users/${learner.id}/liked-videos?${query}`, { token: tokens.learner })).status).toBe(200)
+      expect((await call('GET', `/users/${learner.id}/following?${query}`, { token: tokens.learner })).status).toBe(200)
+      expect((await call('GET', `/users/creators?${query}&search=%25%27`)).status).toBe(200)
+    }
+    const notAnObject = await call('POST', `/users/follow/${creator.id}`, { token: tokens.learner, json: 'yes' })
+    expect(notAnObject.status).toBe(400)
   })
 })
