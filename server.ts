@@ -143,7 +143,7 @@ function withDatabaseOutage503(original: ServerBuild): ServerBuild {
         handleError(error, args) {
           if (isDatabaseUnavailable(error)) {
             outages.add(args.request)
-            health.markDown(error)
+            health.noteFailure(error)
           }
           if (entry.handleError) entry.handleError(error, args)
           else if (!args.request.signal.aborted) logger.error({ ...errorFields(error, true) }, 'request failed')

@@ -17,6 +17,7 @@ export default defineConfig({
             'app/**/*.test.{ts,tsx}',
             'db/**/*.test.ts',
             'media/**/*.test.ts',
+            'ops/**/*.test.ts',
             'stack/**/*.test.ts',
             'tests/unit/**/*.test.ts',
           ],

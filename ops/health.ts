@@ -57,6 +57,25 @@ export class DatabaseHealth {
     pool.on('connect', (client) => client.on('error', (error) => this.markDown(error)))
   }
 
+  /**
+   * A request failed with a database-unavailable error. "timeout exceeded when trying to
+   * connect" also means every pooled connection was busy for the whole wait: that request
+   * gets its 503, but an overloaded pool is not an outage, so the gate stays open for
+   * the others (closing it turned a burst of load into 503s for everyone).
+   */
+  noteFailure(error: unknown) {
+    if (this.saturated()) {
+      this.log.warn({ ...errorFields(error) }, 'every database connection busy: this request answered 503')
+      return
+    }
+    this.markDown(error)
+  }
+
+  private saturated(): boolean {
+    const max = (this.pool.options as { max?: number } | undefined)?.max ?? 10
+    return this.pool.totalCount >= max && this.pool.idleCount === 0
+  }
+
   markDown(error: unknown) {
     if (!this.down) this.log.warn({ ...errorFields(error) }, 'database connection lost: answering 503 until it is back')
     this.down = true
@@ -201,7 +220,7 @@ export function databaseErrors(health: DatabaseHealth) {
   return (error: unknown, req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(error)
     if (isDatabaseUnavailable(error)) {
-      health.markDown(error)
+      health.noteFailure(error)
       unavailable(req, res)
       return
     }
