@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loader as createQuoteLoader } from '../../app/routes/create-quote'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { action as createQuoteAction, loader as createQuoteLoader } from '../../app/routes/create-quote'
 import { action, loader } from '../../app/routes/profile'
 import { QUOTE_MESSAGES } from '../../app/lib/schemas/quote'
 import { openVideoFixture, sessionCookieHeader, type Person, type VideoFixture } from './support/video-fixture'
@@ -8,8 +8,9 @@ import { openVideoFixture, sessionCookieHeader, type Person, type VideoFixture }
  * The failure paths of quotes that the browser tests cannot reach (issue 12):
  * My Quotes when its load fails ('Failed to load your quotes', the tab's
  * error state, 500), a delete that fails for a reason other than a refusal
- * ('Failed to delete quote'), and /create-quote for a video that cannot be
- * loaded ('Failed to load the video', 404). The load is made to fail for
+ * ('Failed to delete quote'), /create-quote for a video that cannot be
+ * loaded ('Failed to load the video', 404) and a quote the server fails to
+ * store ('Failed to create quote: {server error}', 500). The load is made to fail for
  * real: the quotes table is out of reach of the app's queries for a moment.
  */
 
@@ -132,5 +133,24 @@ describe('quotes’ failure paths in the routes', () => {
     )
     expect(outcome).toMatchObject({ status: 404, data: { mode: 'missing', original: null } })
     expect(QUOTE_MESSAGES.loadFailed).toBe('Failed to load the video')
+  })
+
+  it('a quote the server fails to store: “Failed to create quote: …”, 500, the values kept', async () => {
+    const form = new FormData()
+    for (const [name, value] of Object.entries({ videoId, type: 'text', text: 'A thought', js: '1' })) form.set(name, value)
+    // The route logs the unexpected error for the operator; here it is the point of the test.
+    vi.mocked(console.error).mockImplementation(() => {})
+    await withQuotesUnreachable(async () => {
+      const outcome = await settle(() =>
+        createQuoteAction({
+          request: new Request('http://lumen.test/create-quote', { method: 'POST', body: form, headers: { Cookie: cookie } }),
+          params: {},
+          context: { clientIp: '127.0.0.1' },
+        }),
+      )
+      expect(outcome.status).toBe(500)
+      expect(outcome.data).toMatchObject({ ok: false, values: { text: 'A thought' } })
+      expect(String(outcome.data!.error)).toMatch(/^Failed to create quote: \S/)
+    })
   })
 })
