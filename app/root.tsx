@@ -49,9 +49,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return jsonWithHeaders({ user, flash: toast }, 200, session.headers, flashHeaders)
 }
 
-/** A route that fills the whole screen (the reel viewer) says so with `handle = { immersive: true }`. */
+/**
+ * What a route tells the shell: `immersive` when it fills the whole screen (the reel viewer);
+ * `showsVerification` when, given its loader data, the page itself says where an unverified
+ * creator's review stands (the profile card, Edit Profile, the Upload redirect's panel) — the
+ * pending banner then stays away, so the message shows once (issue 17, item 3).
+ */
 export interface ShellHandle {
   immersive?: boolean
+  showsVerification?: (data: unknown) => boolean
 }
 
 /**
@@ -64,10 +70,14 @@ export interface ShellHandle {
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root')
   const nonce = useNonce()
-  const immersive = useMatches().some((match) => (match.handle as ShellHandle | undefined)?.immersive)
+  const matches = useMatches()
+  const immersive = matches.some((match) => (match.handle as ShellHandle | undefined)?.immersive)
+  const pageShowsVerification = matches.some((match) =>
+    (match.handle as ShellHandle | undefined)?.showsVerification?.(match.data),
+  )
   const user = data?.user ?? null
   const chrome = !immersive
-  const pendingCreator = user?.role === 'creator' && !user.isVerified
+  const pendingCreator = user?.role === 'creator' && !user.isVerified && !pageShowsVerification
   return (
     <html lang="en" className="h-full">
       <head>

@@ -23,6 +23,7 @@ import { getOwnProfile } from '~/server/profiles.server'
 import { deleteQuote, listMyQuotes } from '~/server/quotes.server'
 import { listMyReports } from '~/server/reports.server'
 import type { SignedInSession } from '~/server/session.server'
+import type { ShellHandle } from '~/root'
 
 /**
  * /profile?tab=profile|liked|following|quotes|reports — the signed-in user's own
@@ -48,6 +49,14 @@ const LOAD_FAILURES: Record<ProfileTab, string> = {
   following: CREATOR_MESSAGES.followingFailed,
   quotes: QUOTE_MESSAGES.loadQuotesFailed,
   reports: CREATOR_MESSAGES.reportsFailed,
+}
+
+/** The Profile tab's card, or the Upload redirect's panel, says where the review stands: no banner over it. */
+export const handle: ShellHandle = {
+  showsVerification: (data) => {
+    const loaded = data as { verificationRequired?: boolean; data?: { tab?: string } | null } | undefined
+    return Boolean(loaded?.verificationRequired || loaded?.data?.tab === 'profile')
+  },
 }
 
 type TabData = { [K in ProfileTab]: { tab: K } & Awaited<ReturnType<(typeof TAB_DATA)[K]>> }[ProfileTab]
@@ -80,7 +89,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const scripted = form.get('js') === '1'
   const back = '/profile?tab=quotes#my-quotes'
   const reply = (body: MyQuotesActionData, status: number) => jsonWithHeaders<MyQuotesActionData>(body, status, headers)
-  if (field(form, 'intent') !== 'delete-quote') return reply({ ok: false, intent: 'delete-quote', error: QUOTE_MESSAGES.deleteFailed }, 400)
+  if (field(form, 'intent') !== 'delete-quote')
+    return reply({ ok: false, intent: 'delete-quote', error: QUOTE_MESSAGES.deleteFailed }, 400)
   try {
     const message = await deleteQuote(claims, field(form, 'quoteId') ?? '')
     return scripted
@@ -121,17 +131,18 @@ export default function Profile() {
             tone="error"
           />
         ) : data ? (
-          <ProfilePanel data={data as TabData} />
+          <ProfilePanel data={data as TabData} verificationRequired={verificationRequired} />
         ) : null}
       </div>
     </Page>
   )
 }
 
-function ProfilePanel({ data }: { data: TabData }) {
+function ProfilePanel({ data, verificationRequired }: { data: TabData; verificationRequired: boolean }) {
   switch (data.tab) {
     case 'profile':
-      return <ProfileCard profile={data.profile} />
+      // Sent from Upload, the panel above is the one verification message (with Refresh Status).
+      return <ProfileCard profile={data.profile} showVerification={!verificationRequired} />
     case 'liked':
       return data.page.items.length === 0 ? (
         <EmptyState

@@ -13,6 +13,7 @@ import { redirectWithFlash } from '~/server/http/flash.server'
 import { jsonWithHeaders } from '~/server/http/responses.server'
 import { requireUser } from '~/server/permissions.server'
 import { getOwnProfile, updateProfile } from '~/server/profiles.server'
+import type { ShellHandle } from '~/root'
 
 /**
  * /profile/edit — Edit Profile (spec: Profile, Edit mode; PUT /users/profile):
@@ -26,6 +27,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { claims, headers } = await requireUser(request, context)
   return jsonWithHeaders({ profile: await getOwnProfile(claims) }, 200, headers)
 }
+
+/** The form shows the creator's verification status: no pending banner over it. */
+export const handle: ShellHandle = { showsVerification: () => true }
 
 interface EditActionData {
   error: string

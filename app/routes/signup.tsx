@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { redirect } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { RoleQuestion } from '~/components/signup/role-question'
 import { SignupForm } from '~/components/signup/signup-form'
@@ -41,7 +42,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     if (!isDomainError(error)) throw error
     return jsonWithHeaders<SignupFailure>(
-      { errors: {}, formError: error.message, values: signupEcho(signupFormValues(new FormData(), null)), strength: null, hadFile: false },
+      {
+        errors: {},
+        formError: error.message,
+        values: signupEcho(signupFormValues(new FormData(), null)),
+        strength: null,
+        hadFile: false,
+      },
       error.status,
       headers,
     )
@@ -72,11 +79,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return redirectWithFlash('/login', { kind: 'info', message: 'Your account is ready. Please sign in.' }, headers)
     }
     const welcome = `Welcome to Lumen, ${result.username}!`
-    if (parsed.data.role !== 'creator') return redirectWithFlash('/dashboard', { kind: 'success', message: welcome }, headers)
+    // One message, once (issue 17, item 3): a learner's dashboard is headed with the welcome itself,
+    // so no toast repeats it; a creator's is not, and its pending banner already says the review waits.
+    if (parsed.data.role !== 'creator') return redirect('/dashboard', { headers })
     return redirectWithFlash(
       '/dashboard',
       result.portfolioStored
-        ? { kind: 'success', message: `${welcome} Your creator application is waiting for review.` }
+        ? { kind: 'success', message: welcome }
         : {
             kind: 'info',
             message: `${welcome} Your account is ready, but your portfolio could not be stored. Please add it again from your profile.`,
@@ -93,7 +102,9 @@ export default function Signup() {
   return (
     <div className="mx-auto w-full max-w-xl px-4 pb-28 pt-6 sm:px-6 sm:pt-10">
       <div className="mb-6 text-center">
-        <h1 className="text-title">{step === 'creator' ? 'Apply as a creator' : step === 'learner' ? 'Join as a learner' : 'Create your Lumen account'}</h1>
+        <h1 className="text-title">
+          {step === 'creator' ? 'Apply as a creator' : step === 'learner' ? 'Join as a learner' : 'Create your Lumen account'}
+        </h1>
         <p className="text-body mt-1">
           {step === 'question'
             ? 'Learn something new every day, or share what you know.'
@@ -113,7 +124,10 @@ export default function Signup() {
 
 export const meta: MetaFunction = () => [
   { title: 'Sign up — Lumen' },
-  { name: 'description', content: 'Create your Lumen account: learn from short sparks and long-form lessons, or apply as a creator.' },
+  {
+    name: 'description',
+    content: 'Create your Lumen account: learn from short sparks and long-form lessons, or apply as a creator.',
+  },
 ]
 
 export function ErrorBoundary() {

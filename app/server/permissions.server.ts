@@ -58,10 +58,7 @@ export async function requireRole(
  * response the route's error boundary shows — and the data would be refused
  * by Postgres anyway.
  */
-export async function requireAdmin(
-  request: Request,
-  context: Partial<LumenLoadContext> | undefined,
-): Promise<SignedInSession> {
+export async function requireAdmin(request: Request, context: Partial<LumenLoadContext> | undefined): Promise<SignedInSession> {
   const session = await requireUser(request, context, { verify: true })
   if (await isAdmin(session.claims)) return session
   throw data(ADMIN_MESSAGES.forbidden, { status: 403, headers: session.headers })
@@ -81,11 +78,8 @@ export async function requireUploader(
   const session = await requireUser(request, context, options)
   if (await canUpload(session.claims)) return session
   if (session.user.role === 'creator') {
-    throw await redirectWithFlash(
-      '/profile?verification=required',
-      { kind: 'info', message: UPLOAD_MESSAGES.unverified },
-      session.headers,
-    )
+    // No toast: the page's Account Verification Required panel is the one message (issue 17, item 3).
+    throw redirect('/profile?verification=required', { headers: session.headers })
   }
   throw await redirectWithFlash('/feed', { kind: 'info', message: UPLOAD_MESSAGES.notCreator }, session.headers)
 }

@@ -126,6 +126,8 @@ test.describe('desktop', () => {
 
         await page.goto('/profile')
         await expect(page.getByTestId('verification-status')).toHaveText('Pending review by an admin.')
+        // The card says it; the banner does not repeat it there (issue 17, item 3).
+        await expect(banner).toHaveCount(0)
         await page.getByRole('button', { name: 'Refresh' }).click()
         await expect(page.getByTestId('flash-toast')).toHaveText(STILL_PENDING)
         await expect(page).toHaveURL(/\/profile$/)

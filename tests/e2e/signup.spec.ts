@@ -71,7 +71,9 @@ async function expectNoSeriousViolations(page: Page) {
 
 async function expectSignedInOnDashboard(page: Page, baseURL: string, username: string) {
   await expect(page).toHaveURL(/\/dashboard$/)
-  await expect(page.getByTestId('flash-toast')).toContainText(`Welcome to Lumen, ${username}!`)
+  // One message, once (issue 17, item 3): a learner's page heading or a creator's toast, never both.
+  await expect(page.getByText(`Welcome to Lumen, ${username}!`, { exact: true })).toHaveCount(1)
+  await expect(page.getByText(/waiting for review/i)).toHaveCount(0)
   expect(await authCookies(page.context(), baseURL)).not.toEqual([])
   await page.goto('/profile')
   await expect(page).toHaveURL(/\/profile$/)
@@ -147,7 +149,9 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByRole('button', { name: 'Create Account and Apply' }).click()
 
       await expectSignedInOnDashboard(page, baseURL!, account.username)
-      await expect(page.getByRole('heading', { name: 'Your creator account is pending verification' })).toBeVisible()
+      // On the profile the card says where the review stands; the banner does not repeat it (issue 17, item 3).
+      await expect(page.getByTestId('verification-status')).toHaveText('Pending review by an admin.')
+      await expect(page.getByRole('heading', { name: 'Your creator account is pending verification' })).toHaveCount(0)
 
       const service = supabaseFor(baseURL!, 'service')
       const { data: profiles } = await service
@@ -282,6 +286,26 @@ test.describe('sign-up with JavaScript extras', () => {
     await password.fill('Abcdefg1!')
     await expect(meter).toHaveText('Password is very strong')
     await expect(meter).toHaveAttribute('data-score', '5')
+  })
+
+  test('a field’s error clears as soon as that field changes; the others stay until the next submit', async ({ page }) => {
+    await page.goto('/signup?creator=no')
+    await page.getByRole('button', { name: 'Create Account' }).click()
+    const password = page.getByLabel('Password', { exact: true })
+    await expect(page.getByText('Password is required')).toBeVisible()
+    await expect(password).toHaveAttribute('aria-invalid', 'true')
+
+    await password.pressSequentially('Abcdefg1!')
+    // Issue 17, item 5: no stale 'Password is required' beside the live strength label.
+    await expect(page.getByTestId('password-strength')).toHaveText('Password is very strong')
+    await expect(page.getByText('Password is required')).toHaveCount(0)
+    await expect(password).not.toHaveAttribute('aria-invalid', 'true')
+    await expect(page.getByText('Username is required')).toBeVisible()
+    await expect(page.getByText('Email is required')).toBeVisible()
+
+    await page.getByLabel('Email').fill('someone@lumen.test')
+    await expect(page.getByText('Email is required')).toHaveCount(0)
+    await expect(page.getByText('Username is required')).toBeVisible()
   })
 })
 

@@ -295,10 +295,15 @@ test.describe('who is turned away', () => {
     await signedInAs('newcreator')
     await page.goto('/upload')
     await expect(page).toHaveURL(/\/profile\?verification=required$/)
-    await expect(page.getByTestId('flash-toast')).toContainText(UPLOAD_MESSAGES.unverified)
     const panel = page.getByTestId('verification-required')
     await expect(panel.getByRole('heading', { name: 'Account Verification Required' })).toBeVisible()
     await expect(panel.getByRole('button', { name: 'Refresh Status' })).toBeVisible()
+    // One message, once (issue 17, item 3): no toast, no pending banner, no second status on the card.
+    await expect(page.getByTestId('flash-toast')).toHaveCount(0)
+    await expect(page.getByRole('region', { name: 'Your creator account is pending verification' })).toHaveCount(0)
+    await expect(page.getByTestId('verification-status')).toHaveCount(0)
+    await expect(page.getByRole('button', { name: /Refresh|Check Status/ })).toHaveCount(1)
+    await expect(page.getByRole('region', { name: 'Profile card' })).toBeVisible()
   })
 
   test('a signed-out visitor signs in first', async ({ page }) => {

@@ -26,7 +26,7 @@ const categoryTones = {
 } as const
 
 /** The Profile tab: picture, username, role, email, bio, categories, verification status with Refresh, Edit Profile, Logout. */
-export function ProfileCard({ profile }: { profile: OwnProfile }) {
+export function ProfileCard({ profile, showVerification = true }: { profile: OwnProfile; showVerification?: boolean }) {
   return (
     <section aria-label="Profile card" className="card overflow-hidden">
       <div aria-hidden="true" className="h-24 bg-gradient-to-br from-brand-600 via-brand-700 to-ink-900" />
@@ -85,7 +85,7 @@ export function ProfileCard({ profile }: { profile: OwnProfile }) {
             </div>
           ) : null}
         </dl>
-        {profile.role === 'creator' ? <VerificationStatus verified={profile.isVerified} /> : null}
+        {profile.role === 'creator' && showVerification ? <VerificationStatus verified={profile.isVerified} /> : null}
       </div>
     </section>
   )

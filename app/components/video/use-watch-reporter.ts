@@ -4,8 +4,13 @@ import { useEffect, type RefObject } from 'react'
 export const WATCH_REPORT_URL = '/views/report'
 /** How often a playing video reports, in seconds of wall-clock time. */
 const REPORT_EVERY_MS = 4000
-/** A `timeupdate` step longer than this is a seek or a stall, not watching. */
-const MAX_STEP_SECONDS = 1.5
+/**
+ * A `timeupdate` step is watching when the media clock moved no more than the wall clock
+ * allows (at the playback rate, plus this slack); a longer jump is a seek. Bounded by the
+ * wall clock rather than a fixed step, so a busy device whose `timeupdate`s come seconds
+ * apart still gets its watching credited (a fixed 1.5 s cap dropped it, and the view with it).
+ */
+const STEP_SLACK_SECONDS = 0.5
 
 /**
  * Reports how much of the video this page actually played (issue 13, ADR
@@ -26,6 +31,7 @@ export function useWatchReporter(videoRef: RefObject<HTMLVideoElement | null>, v
     let tenths = 0
     let sentTenths = 0
     let last = video.currentTime
+    let lastAt = performance.now()
     let chain: Promise<unknown> = Promise.resolve()
 
     const body = (played: number) =>
@@ -55,8 +61,10 @@ export function useWatchReporter(videoRef: RefObject<HTMLVideoElement | null>, v
     const onTimeUpdate = () => {
       const now = video.currentTime
       const step = now - last
+      const wall = (performance.now() - lastAt) / 1000
       last = now
-      if (video.seeking || step <= 0 || step > MAX_STEP_SECONDS) return
+      lastAt = performance.now()
+      if (video.seeking || step <= 0 || step > wall * Math.max(video.playbackRate, 1) + STEP_SLACK_SECONDS) return
       pending += step
       if (video.duration > 0 && Number.isFinite(video.duration)) {
         const tenth = Math.min(9, Math.floor((now / video.duration) * 10))
@@ -66,9 +74,11 @@ export function useWatchReporter(videoRef: RefObject<HTMLVideoElement | null>, v
     }
     const onSeeked = () => {
       last = video.currentTime
+      lastAt = performance.now()
     }
     const onPlay = () => {
       last = video.currentTime
+      lastAt = performance.now()
       if (!started) send()
     }
     const flush = () => send()
