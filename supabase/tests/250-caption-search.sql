@@ -5,9 +5,10 @@
 -- an unverified creator nothing private, admins everything — and never returns a video
 -- that is processing or failed, whoever asks; it returns the best-matching cue with its
 -- start; every word must match (as a prefix); the type filter works; hostile text is
--- words, not tsquery syntax.
+-- words, not tsquery syntax. And the profile setting "captions on by default": private
+-- (no one reads another's), set by its owner only.
 begin;
-select plan(24);
+select plan(32);
 
 select tests.create_cast();
 select tests.create_video('creator_a', 'A public', true);
@@ -98,6 +99,34 @@ select is((select count(*)::int from public.search_captions('entropy', null, 1))
 select lives_ok($$ select * from public.search_captions($q$'):* | !entropy & (x$q$) $$, 'hostile text is searched as words');
 select is(pg_temp.ids($q$'):* | !$q$), '{}'::uuid[], 'text without words finds nothing');
 select is(pg_temp.ids(null), '{}'::uuid[], 'a null search finds nothing');
+
+-- Captions on by default (profiles.captions_on) ----------------------------------------
+
+select tests.authenticate_as('learner_a');
+select is(public.profile_captions_on(), false, 'captions are off by default');
+update public.profiles set captions_on = true where id = tests.get_supabase_uid('learner_a');
+select is(public.profile_captions_on(), true, 'a learner turns captions on by default for themself');
+select throws_ok(
+  $$ select captions_on from public.profiles where id = tests.get_supabase_uid('learner_a') $$,
+  '42501', null,
+  'not even its owner selects the column directly (the function answers)'
+);
+
+select tests.authenticate_as('learner_b');
+select is(public.profile_captions_on(), false, 'another learner still has their own setting');
+select throws_ok(
+  $$ select captions_on from public.profiles where id = tests.get_supabase_uid('learner_a') $$,
+  '42501', null,
+  'nobody reads another''s setting'
+);
+with u as (update public.profiles set captions_on = false where id = tests.get_supabase_uid('learner_a') returning 1)
+select is((select count(*)::int from u), 0, 'nobody changes another''s setting');
+
+select tests.authenticate_as('creator_unverified');
+select is(public.profile_captions_on(), false, 'an unverified creator reads their own (off)');
+
+select tests.clear_authentication();
+select throws_ok($$ select public.profile_captions_on() $$, '42501', null, 'a visitor has no setting to read');
 
 select * from finish();
 rollback;
