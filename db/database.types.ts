@@ -256,14 +256,14 @@ isOneToOne: false
                   ]
                 },"profiles": {
                   Row: {
-                    "avatar_path": string | null,"bio": string,"concentration": string | null,"created_at": string,"field_of_interest": string | null,"id": string,"interests": (string)[],"is_verified": boolean,"portfolio_path": string | null,"portfolio_type": string | null,"role": string,"time_zone": string,"updated_at": string,"username": string
+                    "avatar_path": string | null,"bio": string,"captions_on": boolean,"concentration": string | null,"created_at": string,"field_of_interest": string | null,"id": string,"interests": (string)[],"is_verified": boolean,"portfolio_path": string | null,"portfolio_type": string | null,"role": string,"time_zone": string,"updated_at": string,"username": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "avatar_path"?: string | null,"bio"?: string,"concentration"?: string | null,"created_at"?: string,"field_of_interest"?: string | null,"id": string,"interests"?: (string)[],"is_verified"?: boolean,"portfolio_path"?: string | null,"portfolio_type"?: string | null,"role"?: string,"time_zone"?: string,"updated_at"?: string,"username": string
+                    "avatar_path"?: string | null,"bio"?: string,"captions_on"?: boolean,"concentration"?: string | null,"created_at"?: string,"field_of_interest"?: string | null,"id": string,"interests"?: (string)[],"is_verified"?: boolean,"portfolio_path"?: string | null,"portfolio_type"?: string | null,"role"?: string,"time_zone"?: string,"updated_at"?: string,"username": string
                   }
                   Update: {
-                    "avatar_path"?: string | null,"bio"?: string,"concentration"?: string | null,"created_at"?: string,"field_of_interest"?: string | null,"id"?: string,"interests"?: (string)[],"is_verified"?: boolean,"portfolio_path"?: string | null,"portfolio_type"?: string | null,"role"?: string,"time_zone"?: string,"updated_at"?: string,"username"?: string
+                    "avatar_path"?: string | null,"bio"?: string,"captions_on"?: boolean,"concentration"?: string | null,"created_at"?: string,"field_of_interest"?: string | null,"id"?: string,"interests"?: (string)[],"is_verified"?: boolean,"portfolio_path"?: string | null,"portfolio_type"?: string | null,"role"?: string,"time_zone"?: string,"updated_at"?: string,"username"?: string
                   }
                   Relationships: [
                     
@@ -565,6 +565,9 @@ isOneToOne: false
 { Args: { "after_created"?: string,"after_id"?: string,"page_size"?: number,"search"?: string }; Returns: {
               "created_at": string,"email": string,"id": string,"is_verified": boolean,"last_sign_in_at": string,"role": string,"username": string
             }[]
+                           },
+"profile_captions_on":
+{ Args: Record<PropertyKey, never>; Returns: boolean
                            },
 "profile_private":
 { Args: { "user_ids": (string)[] }; Returns: {

@@ -113,8 +113,10 @@ export function plainCueText(text: string): string {
 const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', nbsp: '\u00a0', lrm: '\u200e', rlm: '\u200f' }
 
 /** A WebVTT file for players and `<track>` elements; cue text escaped so it is read as text. */
-export function toWebVtt(cues: readonly Cue[]): string {
-  const blocks = cues.map((cue) => `${timestamp(cue.startMs)} --> ${timestamp(cue.endMs)}\n${escapeCueText(cue.text)}`)
+/** `settings`: WebVTT cue settings written on every cue (e.g. `line:58%`), from our own code only. */
+export function toWebVtt(cues: readonly Cue[], options: { settings?: string } = {}): string {
+  const settings = options.settings ? ` ${options.settings}` : ''
+  const blocks = cues.map((cue) => `${timestamp(cue.startMs)} --> ${timestamp(cue.endMs)}${settings}\n${escapeCueText(cue.text)}`)
   return `WEBVTT\n\n${blocks.join('\n\n')}\n`
 }
 

@@ -24,7 +24,8 @@ import type { VideoCardItem } from '~/lib/video-types'
 import { feedbackPageHref } from './feedback-widget'
 import { QuickReportButton } from './report-dialog'
 import { useHydrated } from './use-hydrated'
-import { VideoPlayer } from './video-player'
+import { ReelCaption } from './captions/reel-caption'
+import { VideoPlayer, type PlayerCaptionTrack } from './video-player'
 import { UserAvatar } from './user-avatar'
 
 /**
@@ -42,11 +43,21 @@ import { UserAvatar } from './user-avatar'
  * buttons and ArrowUp/ArrowDown/PageUp/PageDown move one clip; more sparks
  * load when two clips remain. Sparks play as progressive MP4: they are under
  * a minute, and a plain file starts at once and needs no player per clip.
+ *
+ * Captions (issue 18): each clip's tracks are `<track>` elements. With
+ * JavaScript the page draws the current cue itself above the creator and title,
+ * clear of the buttons (ReelCaption); a CC button sits at the top right, and a
+ * choice made on one clip applies to all of them. Without JavaScript the browser
+ * draws them: a captioned clip is shown whole (`contain`, as `cover` would cut
+ * the cues off) and its WebVTT places the cues above the title (`?placement=reel`).
  */
 export type ReelItem = Pick<
   VideoCardItem,
   'id' | 'title' | 'description' | 'thumbnailUrl' | 'mp4Url' | 'hlsUrl' | 'creator' | 'durationSeconds'
->
+> & {
+  /** Caption tracks whose cues are placed above the title, clear of the buttons (`?placement=reel`). */
+  captions?: PlayerCaptionTrack[]
+}
 
 export interface ReelWindow {
   items: ReelItem[]
@@ -72,8 +83,11 @@ export function ReelViewer({
   initial,
   backHref,
   pageHref,
+  captionsOn = false,
 }: {
   initial: ReelWindow
+  /** The learner asked for captions on by default (profile); the CC choice they made wins. */
+  captionsOn?: boolean
   /** Where the back button goes (the sparks grid with the same filters). */
   backHref: string
   /** The URL whose loader answers `{ page }` with the sparks after `cursor`. */
@@ -273,6 +287,7 @@ export function ReelViewer({
             hydrated={hydrated}
             muted={muted}
             paused={paused}
+            captionsOn={captionsOn}
             onNavigate={goTo}
             onToggleMuted={() => setMuted((value) => !value)}
             onTogglePaused={() => setPaused((value) => !value)}
@@ -319,6 +334,7 @@ function ReelClip({
   hydrated,
   muted,
   paused,
+  captionsOn,
   onNavigate,
   onToggleMuted,
   onTogglePaused,
@@ -335,12 +351,15 @@ function ReelClip({
   hydrated: boolean
   muted: boolean
   paused: boolean
+  captionsOn: boolean
   onNavigate: (index: number) => void
   onToggleMuted: () => void
   onTogglePaused: () => void
   videoRef: (element: HTMLVideoElement | null) => void
 }) {
   const description = truncate(item.description, LIMITS.cardDescription)
+  const [video, setVideo] = useState<HTMLVideoElement | null>(null)
+  const captioned = Boolean(item.captions?.length)
   const nav =
     'inline-flex h-11 w-11 items-center justify-center rounded-full bg-black/45 ring-1 ring-inset ring-white/15 backdrop-blur transition-colors hover:bg-black/65 sm:bg-white/10 sm:hover:bg-white/20'
   // Without JavaScript the browser's own controls take the bottom of the clip: keep clear of them.
@@ -357,7 +376,10 @@ function ReelClip({
     >
       <div className="relative h-full w-full sm:aspect-[9/16] sm:w-auto sm:max-w-full">
         <VideoPlayer
-          ref={videoRef}
+          ref={(element) => {
+            videoRef(element)
+            setVideo(element)
+          }}
           videoId={item.id}
           title={item.title}
           mp4Url={item.mp4Url}
@@ -366,9 +388,13 @@ function ReelClip({
           controls={!hydrated}
           muted={hydrated ? muted : false}
           loop={hydrated}
-          fit="cover"
+          fit={captioned && !hydrated ? 'contain' : 'cover'}
           className="h-full w-full bg-black"
           reportProgress={hydrated && active}
+          captions={item.captions}
+          captionsOn={captionsOn}
+          captionsButtonClassName="absolute right-3 top-[calc(0.75rem+env(safe-area-inset-top))]"
+          captionsDisplay="overlay"
         />
         {hydrated && active && muted ? (
           // A hint only: a tap anywhere on the clip unmutes; the Unmute button is the accessible way.
@@ -400,6 +426,7 @@ function ReelClip({
             hydrated ? 'bottom-0 pb-[calc(1.25rem+env(safe-area-inset-bottom))]' : 'bottom-12 pb-4'
           }`}
         >
+          {hydrated && captioned ? <ReelCaption video={video} /> : null}
           <div className="pointer-events-auto flex items-center gap-2">
             <UserAvatar user={{ username: item.creator.username, avatarUrl: item.creator.avatarUrl }} />
             <Link to={`/creator/${item.creator.id}`} className="text-sm font-semibold hover:underline">

@@ -67,6 +67,10 @@ export interface VideoPlayerProps {
   captions?: readonly PlayerCaptionTrack[]
   /** Show captions from the start (the learner asked for them); the remembered choice wins. */
   captionsOn?: boolean
+  /** Where the CC button sits (classes positioning it over the player; default the top right corner). */
+  captionsButtonClassName?: string
+  /** Who draws the cues with JavaScript: the browser (default) or the page (the reel viewer's ReelCaption). */
+  captionsDisplay?: 'native' | 'overlay'
 }
 
 export interface PlayerCaptionTrack {
@@ -99,6 +103,8 @@ export const VideoPlayer = forwardRef<HTMLVideoElement | null, VideoPlayerProps>
     countPageView = false,
     captions = [],
     captionsOn = false,
+    captionsButtonClassName,
+    captionsDisplay = 'native',
   },
   ref,
 ) {
@@ -240,7 +246,15 @@ export const VideoPlayer = forwardRef<HTMLVideoElement | null, VideoPlayerProps>
         </p>
       </video>
       {countPageView ? <PageViewPixel videoId={videoId} noscript /> : null}
-      {captions.length > 0 ? <CaptionsToggle videoRef={videoRef} tracks={captions} /> : null}
+      {captions.length > 0 ? (
+        <CaptionsToggle
+          videoRef={videoRef}
+          tracks={captions}
+          defaultLanguage={captionsOn ? captions[0]!.language : null}
+          className={captionsButtonClassName}
+          display={captionsDisplay}
+        />
+      ) : null}
       {failed || nothingToPlay ? (
         <PlayerOverlay>
           <p className="font-semibold">

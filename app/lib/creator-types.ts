@@ -70,6 +70,8 @@ export interface OwnProfile {
   portfolio: { type: 'video' | 'image' | 'document' } | null
   categories: { id: string; name: string; status: CategoryStatus }[]
   joinedAt: string
+  /** Captions on by default in the players (issue 18; private to the user). */
+  captionsOn: boolean
 }
 
 /** One of the caller's reports and where it stands (Profile, My Reports). */

@@ -12,7 +12,9 @@ import { getSession } from '~/server/session.server'
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const trackId = /^([0-9a-fA-F-]{36})\.vtt$/.exec(params.file ?? '')?.[1]
   const { claims, headers: sessionHeaders } = await getSession(request, context)
-  const vtt = trackId ? await getCaptionVtt(claims, trackId) : null
+  // `?placement=reel`: the same cues, placed above a reel's title (ADR 0022).
+  const placement = new URL(request.url).searchParams.get('placement') === 'reel' ? 'reel' : undefined
+  const vtt = trackId ? await getCaptionVtt(claims, trackId, { placement }) : null
   const headers = new Headers({
     'X-Content-Type-Options': 'nosniff',
     'Cross-Origin-Resource-Policy': 'same-origin',

@@ -34,13 +34,13 @@ export const handle: ShellHandle = { showsVerification: () => true }
 interface EditActionData {
   error: string
   fieldErrors?: Record<string, string>
-  values: { username: string; bio: string; categories: string[] }
+  values: { username: string; bio: string; categories: string[]; captionsOn: boolean }
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { claims, supabase, headers } = await requireUser(request, context, { verify: true })
   let received: Awaited<ReturnType<typeof receiveProfileForm>> | null = null
-  let values: EditActionData['values'] = { username: '', bio: '', categories: [] }
+  let values: EditActionData['values'] = { username: '', bio: '', categories: [], captionsOn: false }
   try {
     received = await receiveProfileForm(request)
     const { form } = received
@@ -48,6 +48,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       username: String(form.get('username') ?? ''),
       bio: String(form.get('bio') ?? ''),
       categories: form.getAll('categories').map(String),
+      captionsOn: form.get('captionsOn') === 'on',
     }
     await updateProfile({ claims, supabase }, values, {
       picture: received.picture,

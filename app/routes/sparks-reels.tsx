@@ -6,7 +6,9 @@ import { filterQuery } from '~/components/video-grid'
 import { countVideos, listVideos, listVideosFrom, type VideoCardItem } from '~/server/feed.server'
 import type { ShellHandle } from '~/root'
 import { browseQuery } from '~/lib/browse'
+import { captionsOnByDefault, listPlayerTracks } from '~/server/captions.server'
 import { jsonWithHeaders } from '~/server/http/responses.server'
+import type { JwtClaims } from '~/server/db.server'
 import { requireUser } from '~/server/permissions.server'
 
 /** Sparks per load; the viewer asks for more when two clips remain. */
@@ -30,37 +32,72 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   try {
     if (cursor) {
       const page = await listVideos(claims, { type: 'spark', ...filters, cursor, limit: REEL_PAGE_SIZE })
-      return jsonWithHeaders({ page: { items: page.items.map(toReelItem), nextCursor: page.nextCursor }, window: null, filters }, 200, headers)
+      const items = await toReelItems(claims, page.items)
+      return jsonWithHeaders(
+        { page: { items, nextCursor: page.nextCursor }, window: null, filters, captionsOn: false },
+        200,
+        headers,
+      )
     }
     let window: ReelWindow | null = null
     if (start) {
-      const found = await listVideosFrom(claims, { type: 'spark', ...filters, startId: start, before: REEL_BEFORE, limit: REEL_PAGE_SIZE })
+      const found = await listVideosFrom(claims, {
+        type: 'spark',
+        ...filters,
+        startId: start,
+        before: REEL_BEFORE,
+        limit: REEL_PAGE_SIZE,
+      })
       if (found) {
         window = {
-          items: found.items.map(toReelItem),
+          items: await toReelItems(claims, found.items),
           nextCursor: found.nextCursor,
           firstPosition: found.position,
           total: found.total,
-          startIndex: Math.max(0, found.items.findIndex((item) => item.id === start)),
+          startIndex: Math.max(
+            0,
+            found.items.findIndex((item) => item.id === start),
+          ),
         }
       }
     }
     if (!window) {
       const page = await listVideos(claims, { type: 'spark', ...filters, limit: REEL_PAGE_SIZE })
       const total = page.nextCursor ? await countVideos(claims, { type: 'spark', ...filters }) : page.items.length
-      window = { items: page.items.map(toReelItem), nextCursor: page.nextCursor, firstPosition: 1, total, startIndex: 0 }
+      window = {
+        items: await toReelItems(claims, page.items),
+        nextCursor: page.nextCursor,
+        firstPosition: 1,
+        total,
+        startIndex: 0,
+      }
     }
-    return jsonWithHeaders({ page: null, window, filters }, 200, headers)
+    const captionsOn = await captionsOnByDefault(claims)
+    return jsonWithHeaders({ page: null, window, filters, captionsOn }, 200, headers)
   } catch (error) {
     console.warn('[reels] could not load sparks:', error instanceof Error ? error.message : error)
-    return jsonWithHeaders({ page: null, window: null, filters }, 500, headers)
+    return jsonWithHeaders({ page: null, window: null, filters, captionsOn: false }, 500, headers)
   }
 }
 
-/** Only what the viewer shows travels to the browser. */
-function toReelItem(item: VideoCardItem): ReelItem {
-  const { id, title, description, thumbnailUrl, mp4Url, hlsUrl, creator, durationSeconds } = item
-  return { id, title, description, thumbnailUrl, mp4Url, hlsUrl, creator, durationSeconds }
+/** Only what the viewer shows travels to the browser: with each clip's caption tracks, placed for reels. */
+async function toReelItems(claims: JwtClaims, items: VideoCardItem[]): Promise<ReelItem[]> {
+  const tracks = await listPlayerTracks(
+    claims,
+    items.map((item) => item.id),
+    { placement: 'reel' },
+  )
+  return items.map(({ id, title, description, thumbnailUrl, mp4Url, hlsUrl, creator, durationSeconds }) => ({
+    id,
+    title,
+    description,
+    thumbnailUrl,
+    mp4Url,
+    hlsUrl,
+    creator,
+    durationSeconds,
+    captions: tracks[id] ?? [],
+  }))
 }
 
 /** A report from the spark menu changes nothing the viewer shows; reloading would restart the clips. */
@@ -68,12 +105,15 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, default
   formAction?.startsWith('/report') ? false : defaultShouldRevalidate
 
 export default function SparksReelsPage() {
-  const { window, filters } = useLoaderData<typeof loader>()
+  const { window, filters, captionsOn } = useLoaderData<typeof loader>()
   const backHref = `/sparks${filterQuery(filters)}`
   if (!window || window.items.length === 0) {
     return (
       <div className="fixed inset-0 z-40 flex flex-col items-center justify-center gap-4 bg-ink-950 px-6 text-center text-white">
-        <span className="inline-flex h-16 w-16 items-center justify-center rounded-full bg-white/10 text-spark-300" aria-hidden="true">
+        <span
+          className="inline-flex h-16 w-16 items-center justify-center rounded-full bg-white/10 text-spark-300"
+          aria-hidden="true"
+        >
           <BoltIcon className="h-8 w-8" />
         </span>
         <h1 className="text-title" role={window ? undefined : 'alert'}>
@@ -81,7 +121,7 @@ export default function SparksReelsPage() {
         </h1>
         <p className="max-w-sm text-sm text-white/70">
           {window
-            ? filters.search || filters.category
+            ? filters.search || filters.category || filters.captions
               ? 'No spark matches these filters. Try another search or category.'
               : 'Short clips from creators will appear here as soon as they are published.'
             : 'Check your connection and try again.'}
@@ -103,8 +143,9 @@ export default function SparksReelsPage() {
     <>
       <h1 className="sr-only">Sparks reels</h1>
       <ReelViewer
-        key={`${filters.search}|${filters.category}|${window.items[window.startIndex]?.id ?? ''}`}
+        key={`${filters.search}|${filters.category}|${filters.captions}|${window.items[window.startIndex]?.id ?? ''}`}
         initial={window}
+        captionsOn={captionsOn}
         backHref={backHref}
         pageHref={(cursor) => `/sparks-reels${filterQuery(filters, { cursor })}`}
       />

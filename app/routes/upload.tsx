@@ -82,6 +82,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
       sourcePath: typeof sourcePath === 'string' ? sourcePath : null,
       video: received.files.video ?? null,
       thumbnail: received.files.thumbnail ?? null,
+      captions: received.files.captions
+        ? {
+            file: received.files.captions,
+            name: received.files.captions.name,
+            language: String(received.form.get('captionsLanguage') ?? ''),
+          }
+        : null,
     })
     if (result.ok) {
       return viaStorage

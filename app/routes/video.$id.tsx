@@ -196,6 +196,7 @@ export default function VideoPage() {
                 mp4Url={media.mp4Url}
                 posterUrl={media.posterUrl}
                 captions={captions.tracks}
+                captionsOn={captions.captionsOn}
                 startAt={startAt}
                 reportProgress
                 countPageView

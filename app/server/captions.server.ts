@@ -62,11 +62,22 @@ export async function getCaptionCues(claims: JwtClaims | null, trackId: string):
   })
 }
 
-/** A visible track as a WebVTT file, or null. */
-export async function getCaptionVtt(claims: JwtClaims | null, trackId: string): Promise<string | null> {
+/** A visible track as a WebVTT file, or null; `reel` places every cue above a reel's title (ADR 0022). */
+export async function getCaptionVtt(
+  claims: JwtClaims | null,
+  trackId: string,
+  options: { placement?: 'reel' } = {},
+): Promise<string | null> {
   const cues = await getCaptionCues(claims, trackId)
-  return cues && toWebVtt(cues)
+  return cues && toWebVtt(cues, options.placement === 'reel' ? { settings: REEL_CUE_SETTINGS } : {})
 }
+
+/**
+ * Reels: the cue's top at 58 % of the height, 70 % wide and centred — below the
+ * previous/next buttons (centred at 50 %, on the right), above the creator, title and
+ * description at the bottom, clear of the buttons on the right.
+ */
+export const REEL_CUE_SETTINGS = 'line:58% position:50% size:70% align:center'
 
 export interface SaveCaptionTrackInput {
   videoId: string
@@ -195,6 +206,8 @@ export interface VideoPageCaptions {
   /** The transcript shown beside the player: the English track when there is one, else the first. */
   transcript: { trackId: string; label: string; cues: CueView[] } | null
   canEdit: boolean
+  /** The viewer asked for captions on by default (their profile). */
+  captionsOn: boolean
 }
 
 /** What the video page needs of a video's captions: the player's tracks and one transcript. */
@@ -202,6 +215,7 @@ export async function getVideoPageCaptions(claims: JwtClaims | null, videoId: st
   const { tracks, canEdit } = await listCaptionTracks(claims, videoId)
   const chosen = tracks.find((track) => track.language === 'en' || track.language.startsWith('en-')) ?? tracks[0]
   const cues = chosen ? await getCaptionCues(claims, chosen.id) : null
+  const captionsOn = tracks.length > 0 ? await captionsOnByDefault(claims) : false
   return {
     tracks: tracks.map((track) => ({
       id: track.id,
@@ -212,5 +226,51 @@ export async function getVideoPageCaptions(claims: JwtClaims | null, videoId: st
     })),
     transcript: chosen && cues ? { trackId: chosen.id, label: chosen.label, cues } : null,
     canEdit,
+    captionsOn,
   }
+}
+
+/** Whether the caller asked for captions on by default (profile setting; private, read through its function). */
+export async function captionsOnByDefault(claims: JwtClaims | null): Promise<boolean> {
+  if (!claims) return false
+  return asCaller(claims, async (tx) => {
+    const { rows } = await sql<{ on: boolean }>`select public.profile_captions_on() as on`.execute(tx)
+    return rows[0]?.on === true
+  })
+}
+
+export interface PlayerTrack {
+  src: string
+  language: string
+  label: string
+}
+
+/**
+ * The caption tracks of several visible videos at once (the reel viewer's window), by video
+ * id, English first. `placement: 'reel'` asks for WebVTT whose cues sit above the reel's
+ * title and clear of its buttons (see app/routes/captions.$file.ts).
+ */
+export async function listPlayerTracks(
+  claims: JwtClaims | null,
+  videoIds: readonly string[],
+  options: { placement?: 'reel' } = {},
+): Promise<Record<string, PlayerTrack[]>> {
+  const ids = videoIds.filter(isUuid)
+  if (ids.length === 0) return {}
+  const rows = await asCaller(claims, (tx) =>
+    tx
+      .selectFrom('caption_tracks')
+      .select(['id', 'video_id', 'language', 'label'])
+      .where('video_id', 'in', ids)
+      .orderBy('video_id')
+      .orderBy(sql`language = 'en' or language like 'en-%'`, 'desc')
+      .orderBy('label')
+      .execute(),
+  )
+  const byVideo: Record<string, PlayerTrack[]> = {}
+  for (const row of rows) {
+    const src = options.placement ? `${captionTrackUrl(row.id)}?placement=${options.placement}` : captionTrackUrl(row.id)
+    ;(byVideo[row.video_id] ??= []).push({ src, language: row.language, label: row.label })
+  }
+  return byVideo
 }

@@ -284,7 +284,8 @@ async function resolveFilter(
     type: options.type === 'spark' ? 'spark' : 'video',
     category,
     tsquery,
-    words: tsquery ? text : null,
+    // Caption search is for signed-in callers (no definer function is open to visitors).
+    words: tsquery && claims ? text : null,
     captions: options.captions === true,
     matchesNothing: Boolean(text) && !tsquery,
     viewerId: claims?.sub ?? null,
@@ -299,9 +300,15 @@ function rankOf(filter: Filter): RawBuilder<unknown> {
   return sql`(ts_rank(v.search, ${filter.tsquery}::tsquery) + coalesce(said.rank, 0::real))`
 }
 
-/** The videos whose captions match the search (one row each: the best cue), joined as `said`. */
+/**
+ * The videos whose captions match the search (one row each: the best cue), joined as `said`;
+ * for a visitor (the feed's fallback list) an empty stand-in with the same columns.
+ */
 function saidJoin(filter: Filter): RawBuilder<unknown> {
-  return sql`left join public.search_captions(${filter.words}, ${filter.type}) said on said.video_id = v.id`
+  const hits = filter.words
+    ? sql`public.search_captions(${filter.words}, ${filter.type})`
+    : sql`(select null::uuid as video_id, null::text as body, null::integer as start_ms, null::real as rank where false)`
+  return sql`left join ${hits} said on said.video_id = v.id`
 }
 
 /** A search matches the title or description, or something said. */

@@ -49,6 +49,7 @@ export async function getOwnProfile(claims: JwtClaims | null): Promise<OwnProfil
       .where('creator_id', '=', claims.sub)
       .execute()
     const privateRow = own.rows[0]
+    const captions = await sql<{ on: boolean }>`select public.profile_captions_on() as on`.execute(tx)
     return {
       id: row.id,
       email: claims.email ?? '',
@@ -68,6 +69,7 @@ export async function getOwnProfile(claims: JwtClaims | null): Promise<OwnProfil
         }))
         .sort((a, b) => a.name.localeCompare(b.name)),
       joinedAt: new Date(row.created_at).toISOString(),
+      captionsOn: captions.rows[0]?.on === true,
     }
   })
 }
@@ -140,6 +142,8 @@ export async function updateProfile(
             username: values.username,
             bio: values.bio,
             ...(avatarPath ? { avatar_path: avatarPath } : {}),
+            // "Captions on by default" (issue 18): only when the form or API call says, else unchanged.
+            ...(typeof input.captionsOn === 'boolean' ? { captions_on: input.captionsOn } : {}),
             ...(portfolio ? { portfolio_path: portfolio.path, portfolio_type: portfolio.type } : {}),
           })
           .where('id', '=', userId)

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { sql } from 'kysely'
@@ -15,8 +15,11 @@ import {
   type UploadErrors,
   type UploadValues,
 } from '~/lib/schemas/upload'
+import { CAPTION_MESSAGES, CaptionFileError, parseCaptionFile } from '../../media/captions'
 import { reencodeThumbnail, validateImageFile } from '../../media/validate-image'
 import { validateVideoFile } from '../../media/validate-upload'
+import { CAPTION_FORM_MESSAGES, captionTrackSchema, languageName } from '~/lib/schemas/captions'
+import { writeTrack, type TrackToWrite } from './captions.server'
 import { asCaller, type JwtClaims } from './db.server'
 import { canUseCategory } from './permissions.server'
 import { addTextQuote } from './quotes.server'
@@ -88,6 +91,8 @@ export interface UploadInput {
   sourcePath: string | null
   video: UploadedFile | null
   thumbnail: UploadedFile | null
+  /** An optional caption file (issue 18): WebVTT or SRT, in `language` (default `en`). */
+  captions?: { file: UploadedFile; name: string; language: string } | null
 }
 
 export type UploadResult =
@@ -143,6 +148,26 @@ export async function createUpload(uploader: Uploader, received: UploadInput): P
       if (!image.ok) errors.thumbnail = image.message
     }
 
+    // Captions, by their content: the same parser and messages as the captions page; a
+    // refused file refuses the whole upload (nothing stored), a good one is written with the video.
+    let captions: TrackToWrite | null = null
+    const sentCaptions = received.captions
+    if (sentCaptions && (sentCaptions.file.size > 0 || sentCaptions.file.tooLarge)) {
+      const language = captionTrackSchema.safeParse({ language: sentCaptions.language || 'en' })
+      if (sentCaptions.file.tooLarge || !sentCaptions.file.path) errors.captions = CAPTION_MESSAGES.tooLarge
+      else if (!language.success) errors.captions = language.error.issues[0]?.message ?? CAPTION_FORM_MESSAGES.languageInvalid
+      else {
+        try {
+          const cues = await parseCaptionFile(await readFile(sentCaptions.file.path), sentCaptions.name)
+          const tag = language.data.language
+          captions = { videoId: '', language: tag, label: languageName(tag), source: 'upload', cues }
+        } catch (error) {
+          if (!(error instanceof CaptionFileError)) throw error
+          errors.captions = error.message
+        }
+      }
+    }
+
     if (parsed.success && !(await canUseCategory(claims, parsed.data.category))) {
       errors.category = UPLOAD_MESSAGES.categoryNotAllowed
     }
@@ -194,6 +219,8 @@ export async function createUpload(uploader: Uploader, received: UploadInput): P
           })
           .execute()
         if (input.thoughts) await addTextQuote(tx, videoId, input.thoughts)
+        // In the same transaction: the video never exists without the captions it was sent with.
+        if (captions) await writeTrack(tx, { ...captions, videoId })
       })
     } catch (error) {
       // The insert policy's check: the category is not (or no longer) one this creator may use.
@@ -221,12 +248,7 @@ async function videoUsesSource(claims: JwtClaims, source: string): Promise<boole
 export async function uploadedVideo(claims: JwtClaims, id: string): Promise<{ id: string; title: string } | null> {
   if (!isUuid(id)) return null
   const row = await asCaller(claims, (tx) =>
-    tx
-      .selectFrom('videos')
-      .select(['id', 'title'])
-      .where('id', '=', id)
-      .where('creator_id', '=', claims.sub)
-      .executeTakeFirst(),
+    tx.selectFrom('videos').select(['id', 'title']).where('id', '=', id).where('creator_id', '=', claims.sub).executeTakeFirst(),
   )
   return row ?? null
 }

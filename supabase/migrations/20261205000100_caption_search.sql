@@ -10,7 +10,9 @@
 -- the policies' checks), and a search would scan every cue. Running as the owner, the
 -- function uses the index and applies the videos select policies itself — the same rule,
 -- written once more here and proved role by role in supabase/tests/250-caption-search.sql:
--- visitors see public videos; signed-in users public ones and their own; admins all. On
+-- signed-in users see public videos and their own; admins all (the anon branch, public
+-- videos, is kept for the service role's and future callers' sake, but visitors may not
+-- call it: no definer function is open to anon, 900-schema-lints.sql). On
 -- top of the policies, only ready videos are searched (a processing or failed video has
 -- nothing to open at a moment). Nothing is returned that the caller could not read from
 -- caption_cues directly. See docs/decisions/0022-caption-search.md.
@@ -69,8 +71,8 @@ begin
 end
 $$;
 
-revoke execute on function public.search_captions(text, text, integer) from public;
-grant execute on function public.search_captions(text, text, integer) to anon, authenticated, service_role;
+revoke execute on function public.search_captions(text, text, integer) from public, anon;
+grant execute on function public.search_captions(text, text, integer) to authenticated, service_role;
 
 comment on function public.search_captions(text, text, integer) is
   'Videos the caller can see (ready ones) whose captions contain every word of a search (as prefixes): per video the best-matching cue, its start and rank, best first. Security definer so the GIN index serves it; applies the videos select policies itself.';

@@ -1,13 +1,14 @@
 -- 250 · Search inside what is said: public.search_captions (issue 18).
--- Proves: the function is security definer with an empty search_path and anyone may call
--- it; it applies the videos select policies itself, role by role — visitors and learners
--- find public videos only, a creator also their own private ones (not another creator's),
+-- Proves: the function is security definer with an empty search_path, signed-in users may
+-- call it and visitors may not; it applies the videos select policies itself, role by
+-- role — learners find public videos only, a creator also their own private ones (not another creator's),
 -- an unverified creator nothing private, admins everything — and never returns a video
 -- that is processing or failed, whoever asks; it returns the best-matching cue with its
 -- start; every word must match (as a prefix); the type filter works; hostile text is
--- words, not tsquery syntax.
+-- words, not tsquery syntax. And the profile setting "captions on by default": private
+-- (no one reads another's), set by its owner only.
 begin;
-select plan(24);
+select plan(32);
 
 select tests.create_cast();
 select tests.create_video('creator_a', 'A public', true);
@@ -45,13 +46,14 @@ select ok(
   (select prosecdef and proconfig @> array['search_path=""'] from pg_proc where oid = 'public.search_captions(text, text, integer)'::regprocedure),
   'search_captions is security definer with an empty search_path'
 );
-select ok(has_function_privilege('anon', 'public.search_captions(text, text, integer)', 'execute'), 'visitors may call it');
+select ok(has_function_privilege('authenticated', 'public.search_captions(text, text, integer)', 'execute'), 'signed-in users may call it');
 
 -- Who finds what ------------------------------------------------------------------------
 
 select tests.clear_authentication();
-select is(pg_temp.ids('entropy'), pg_temp.ids_of('A public', 'B spark'), 'a visitor finds the public ready videos only');
-select is(pg_temp.ids('processing'), '{}'::uuid[], 'a visitor never finds a processing video');
+select throws_ok($$ select * from public.search_captions('entropy') $$, '42501', null, 'visitors may not call it');
+select tests.authenticate_as('learner_b');
+select is(pg_temp.ids('processing'), '{}'::uuid[], 'a learner never finds a processing video');
 
 select tests.authenticate_as('learner_a');
 select is(pg_temp.ids('entropy'), pg_temp.ids_of('A public', 'B spark'), 'a learner finds the public ready videos only');
@@ -76,7 +78,7 @@ select is(pg_temp.ids('processing'), '{}'::uuid[], 'but no processing video eith
 
 -- What comes back -------------------------------------------------------------------------
 
-select tests.clear_authentication();
+select tests.authenticate_as('learner_a');
 select is(
   (select row(s.body, s.start_ms, s.end_ms, s.language)::text from public.search_captions('disorder public') s),
   row('Entropy measures disorder in A public.', 5000, 9000, 'en')::text,
@@ -98,6 +100,34 @@ select is((select count(*)::int from public.search_captions('entropy', null, 1))
 select lives_ok($$ select * from public.search_captions($q$'):* | !entropy & (x$q$) $$, 'hostile text is searched as words');
 select is(pg_temp.ids($q$'):* | !$q$), '{}'::uuid[], 'text without words finds nothing');
 select is(pg_temp.ids(null), '{}'::uuid[], 'a null search finds nothing');
+
+-- Captions on by default (profiles.captions_on) ----------------------------------------
+
+select tests.authenticate_as('learner_a');
+select is(public.profile_captions_on(), false, 'captions are off by default');
+update public.profiles set captions_on = true where id = tests.get_supabase_uid('learner_a');
+select is(public.profile_captions_on(), true, 'a learner turns captions on by default for themself');
+select throws_ok(
+  $$ select captions_on from public.profiles where id = tests.get_supabase_uid('learner_a') $$,
+  '42501', null,
+  'not even its owner selects the column directly (the function answers)'
+);
+
+select tests.authenticate_as('learner_b');
+select is(public.profile_captions_on(), false, 'another learner still has their own setting');
+select throws_ok(
+  $$ select captions_on from public.profiles where id = tests.get_supabase_uid('learner_a') $$,
+  '42501', null,
+  'nobody reads another''s setting'
+);
+with u as (update public.profiles set captions_on = false where id = tests.get_supabase_uid('learner_a') returning 1)
+select is((select count(*)::int from u), 0, 'nobody changes another''s setting');
+
+select tests.authenticate_as('creator_unverified');
+select is(public.profile_captions_on(), false, 'an unverified creator reads their own (off)');
+
+select tests.clear_authentication();
+select throws_ok($$ select public.profile_captions_on() $$, '42501', null, 'a visitor has no setting to read');
 
 select * from finish();
 rollback;

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { saveCaptionTrack } from '../../app/server/captions.server'
+import {
+  captionsOnByDefault,
+  getCaptionVtt,
+  getVideoPageCaptions,
+  listPlayerTracks,
+  saveCaptionTrack,
+} from '../../app/server/captions.server'
+import { getOwnProfile, updateProfile } from '../../app/server/profiles.server'
 import { countVideos, listVideos, listVideosFrom } from '../../app/server/feed.server'
 import { openVideoFixture, type Person, type VideoFixture } from './support/video-fixture'
 
@@ -75,8 +82,9 @@ describe('search inside what is said', () => {
       (item) => item.id,
     )
     expect(learnerIds).toEqual([said])
+    // Visitors (the feed's fallback list) search titles and descriptions only: no definer function is open to them.
     const visitorIds = (await listVideos(null, { type: 'video', search: 'orchids', limit: 10 })).items.map((item) => item.id)
-    expect(visitorIds).toEqual([said])
+    expect(visitorIds).toEqual([])
     const ownIds = (await listVideos(creator.claims, { type: 'video', search: 'orchids', limit: 10 })).items.map(
       (item) => item.id,
     )
@@ -119,5 +127,34 @@ describe('search inside what is said', () => {
     const searched = await listVideos(learner.claims, { type: 'video', search: 'zygomorphic', captions: true, limit: 10 })
     expect(searched.items.map((item) => item.id)).toEqual([said])
     expect(await countVideos(learner.claims, { type: 'video', captions: true })).toBe(all.length)
+  })
+
+  it('keeps "captions on by default" per user, private, and unchanged unless asked', async () => {
+    expect(await captionsOnByDefault(learner.claims)).toBe(false)
+    const profile = await getOwnProfile(learner.claims)
+    expect(profile.captionsOn).toBe(false)
+    const caller = { claims: learner.claims, supabase: fixture.service }
+    await updateProfile(caller, { username: profile.username, bio: 'Learning', captionsOn: true })
+    expect(await captionsOnByDefault(learner.claims)).toBe(true)
+    expect((await getVideoPageCaptions(learner.claims, said)).captionsOn).toBe(true)
+    expect((await getVideoPageCaptions(admin.claims, said)).captionsOn).toBe(false)
+    expect(await captionsOnByDefault(null)).toBe(false)
+    // An edit that does not mention it (the JSON API's) leaves it as it was.
+    await updateProfile(caller, { username: profile.username, bio: 'Still learning' })
+    expect((await getOwnProfile(learner.claims)).captionsOn).toBe(true)
+    await updateProfile(caller, { username: profile.username, bio: 'Still learning', captionsOn: false })
+    expect(await captionsOnByDefault(learner.claims)).toBe(false)
+  })
+
+  it('gives the reel viewer the tracks of the clips the caller can see, placed above the title', async () => {
+    const tracks = await listPlayerTracks(learner.claims, [said, hidden, titled, 'not-a-uuid'], { placement: 'reel' })
+    expect(Object.keys(tracks)).toEqual([said])
+    expect(tracks[said]).toEqual([
+      { src: expect.stringMatching(/^\/captions\/[0-9a-f-]{36}\.vtt\?placement=reel$/), language: 'en', label: 'English' },
+    ])
+    const trackId = /captions\/([0-9a-f-]{36})/.exec(tracks[said]![0]!.src)![1]!
+    const placed = await getCaptionVtt(learner.claims, trackId, { placement: 'reel' })
+    expect(placed).toContain('00:00:12.000 --> 00:00:15.000 line:58% position:50% size:70% align:center\nOrchids')
+    expect(await getCaptionVtt(learner.claims, trackId)).toContain('00:00:12.000 --> 00:00:15.000\nOrchids')
   })
 })

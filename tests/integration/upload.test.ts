@@ -5,6 +5,7 @@ import path from 'node:path'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { action, loader } from '../../app/routes/upload'
+import { CAPTION_FORM_MESSAGES } from '../../app/lib/schemas/captions'
 import { UPLOAD_MESSAGES } from '../../app/lib/schemas/upload'
 import { readFlash } from '../../app/server/http/flash.server'
 import { nodeRealtimeOptions } from '../../db/supabase-node'
@@ -467,6 +468,34 @@ describe('a successful upload', () => {
     // Someone else's id shows the form, not their video.
     const other = await get(`/upload?uploaded=${videoId}`, admin)
     expect(other.data).toMatchObject({ uploaded: null })
+    await clearUploadsOf(creator)
+  })
+
+  it('takes a caption file with the upload, checked by its content: a bad one refuses it all, leaving nothing', async () => {
+    const withCaptions = async (text: string, name: string, language = 'fr') => {
+      const form = await uploadForm({ video: files.clip })
+      form.set('captions', new Blob([text], { type: 'text/plain' }), name)
+      form.set('captionsLanguage', language)
+      return post(form, creator)
+    }
+    const refused = await withCaptions('<html>not captions</html>', 'captions.vtt')
+    expect(refused.status).toBe(400)
+    expect((refused.data as { errors: Record<string, string> }).errors.captions).toMatch(/caption file/i)
+    expect(await leftovers(creator)).toMatchObject({ rows: 0, uploads: [], thumbnails: [] })
+    const badTiming = await withCaptions('1\n00:00:01,000 --> soon\nHello\n', 'captions.srt')
+    expect(badTiming.status).toBe(400)
+    expect(await leftovers(creator)).toMatchObject({ rows: 0, uploads: [] })
+    const badLanguage = await withCaptions('1\n00:00:01,000 --> 00:00:02,000\nHello\n', 'captions.srt', 'french please')
+    expect((badLanguage.data as { errors: Record<string, string> }).errors.captions).toBe(CAPTION_FORM_MESSAGES.languageInvalid)
+
+    const answer = await withCaptions('1\n00:00:01,000 --> 00:00:03,000\nLa lumière se courbe.\n', 'lecon.srt')
+    expect(answer.status).toBe(302)
+    const [, videoId] = /^\/upload\?uploaded=([0-9a-f-]{36})$/.exec(answer.location ?? '') ?? []
+    const { rows } = await fixture.running.database.pool.query(
+      'select t.language, t.label, t.source, t.cue_count, c.body from public.caption_tracks t join public.caption_cues c on c.track_id = t.id where t.video_id = $1',
+      [videoId],
+    )
+    expect(rows).toEqual([{ language: 'fr', label: 'French', source: 'upload', cue_count: 1, body: 'La lumière se courbe.' }])
     await clearUploadsOf(creator)
   })
 

@@ -5,6 +5,8 @@ import { TextAreaField, TextField, FieldError } from '~/components/ui/field'
 import { UserAvatar } from '~/components/user-avatar'
 import type { OwnProfile } from '~/lib/creator-types'
 
+export const CAPTIONS_ON_LABEL = 'Show captions by default'
+
 /**
  * The fields of Edit Profile: picture (with a preview once chosen),
  * username, bio, email read-only, and for creators their categories (with
@@ -17,7 +19,7 @@ export function ProfileEditFields({
   fieldErrors,
 }: {
   profile: OwnProfile
-  values?: { username: string; bio: string; categories: string[] }
+  values?: { username: string; bio: string; categories: string[]; captionsOn: boolean }
   fieldErrors: Record<string, string>
 }) {
   const pictureId = useId()
@@ -81,6 +83,25 @@ export function ProfileEditFields({
         disabled
         hint="Your email cannot be changed here."
       />
+      <div className="flex items-start gap-3 rounded-xl bg-ink-50 px-4 py-3 ring-1 ring-inset ring-ink-200">
+        <input
+          id={`${pictureId}-captions`}
+          name="captionsOn"
+          type="checkbox"
+          defaultChecked={values?.captionsOn ?? profile.captionsOn}
+          aria-describedby={`${pictureId}-captions-hint`}
+          className="mt-0.5 h-4 w-4 rounded border-ink-300 text-brand-600 focus:ring-brand-600"
+        />
+        <div>
+          <label htmlFor={`${pictureId}-captions`} className="text-sm font-medium text-ink-800">
+            {CAPTIONS_ON_LABEL}
+          </label>
+          <p id={`${pictureId}-captions-hint`} className="text-caption">
+            Videos and sparks with captions start with them showing. The CC button still turns them off. Only you see this
+            setting.
+          </p>
+        </div>
+      </div>
       {creator ? (
         <>
           <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl bg-ink-50 px-4 py-3 ring-1 ring-inset ring-ink-200">

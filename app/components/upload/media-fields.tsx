@@ -199,3 +199,49 @@ function FilePicker({
     </div>
   )
 }
+
+/**
+ * Optional captions with the upload (issue 18): a WebVTT or SRT file and its language.
+ * The server reads the file by its content (the captions page's parser and messages);
+ * a refused file refuses the upload, so no video is made without the captions it came with.
+ */
+export function CaptionsUploadField({
+  error,
+  disabled,
+  language,
+}: {
+  error?: string | null
+  disabled?: boolean
+  language?: string
+}) {
+  const id = useId()
+  return (
+    <FilePicker
+      name="captions"
+      label="Captions (optional)"
+      accept=".vtt,.srt,text/vtt,application/x-subrip"
+      hint="A WebVTT (.vtt) or SubRip (.srt) file under 1 MB. You can add more languages later."
+      error={error}
+      disabled={disabled}
+      icon={
+        <path d="M4 6.5A2.5 2.5 0 0 1 6.5 4h11A2.5 2.5 0 0 1 20 6.5v11a2.5 2.5 0 0 1-2.5 2.5h-11A2.5 2.5 0 0 1 4 17.5v-11ZM7 12h4M13 12h4M7 15.5h7" />
+      }
+      onChange={() => undefined}
+    >
+      <div className="flex items-center gap-3">
+        <label htmlFor={id} className="text-sm font-medium text-ink-800">
+          Caption language
+        </label>
+        <input
+          id={id}
+          name="captionsLanguage"
+          defaultValue={language || 'en'}
+          maxLength={35}
+          disabled={disabled}
+          autoComplete="off"
+          className="block min-h-11 w-28 rounded-lg border-0 px-3 text-sm text-ink-900 ring-1 ring-inset ring-ink-200 focus:ring-2 focus:ring-inset focus:ring-brand-600"
+        />
+      </div>
+    </FilePicker>
+  )
+}

@@ -23,7 +23,7 @@ import {
   type UploadErrors,
   type UploadValues,
 } from '~/lib/schemas/upload'
-import { ThumbnailField, VideoField } from './media-fields'
+import { CaptionsUploadField, ThumbnailField, VideoField } from './media-fields'
 import { startResumableUpload, UploadCancelled, UploadError, type ResumableUpload } from './resumable-upload'
 import { UploadProgress, type UploadPhase } from './upload-progress'
 
@@ -36,7 +36,7 @@ export interface UploadFormProps {
 }
 
 const EMPTY: UploadValues = { title: '', description: '', type: 'video', category: '', visibility: 'public', thoughts: '' }
-const ORDER = ['video', 'thumbnail', 'title', 'description', 'type', 'category', 'visibility', 'thoughts'] as const
+const ORDER = ['video', 'thumbnail', 'captions', 'title', 'description', 'type', 'category', 'visibility', 'thoughts'] as const
 
 class UploadTimedOut extends Error {}
 
@@ -202,6 +202,7 @@ export function UploadForm({ categories, userId, supabase, result }: UploadFormP
           onDuration={setDuration}
         />
         <ThumbnailField error={errors.thumbnail} disabled={busy} chooseAgain={Boolean(refused?.hadFiles)} />
+        <CaptionsUploadField error={errors.captions} disabled={busy} />
       </section>
 
       <section aria-labelledby="upload-details-title" className="card flex flex-col gap-5 p-5 sm:p-6">

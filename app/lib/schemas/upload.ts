@@ -104,7 +104,7 @@ export const uploadSchema = z.object({
 })
 
 export type UploadInput = z.output<typeof uploadSchema>
-export type UploadField = keyof z.input<typeof uploadSchema> | 'video' | 'thumbnail'
+export type UploadField = keyof z.input<typeof uploadSchema> | 'video' | 'thumbnail' | 'captions'
 export type UploadErrors = Partial<Record<UploadField | 'form', string>>
 
 /** The text fields of a submitted form, as typed, to parse and to show again after a refusal. */

@@ -19,7 +19,8 @@ const UPLOAD_ABANDON_BYTES = 1024 * 1024 * 1024
 
 export function receiveUploadForm(request: Request) {
   return receiveMultipart(request, {
-    files: { video: LIMITS.videoBytes, thumbnail: LIMITS.thumbnailBytes },
+    // `captions`: an optional WebVTT or SRT file (issue 18), checked by its content in createUpload.
+    files: { video: LIMITS.videoBytes, thumbnail: LIMITS.thumbnailBytes, captions: CAPTION_LIMITS.maxBytes },
     abandonBytes: UPLOAD_ABANDON_BYTES,
     tooLargeMessage: UPLOAD_MESSAGES.videoTooLarge,
     formName: 'upload form',
