@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto'
+import { readdirSync } from 'node:fs'
 import { createServer } from 'node:http'
 import path from 'node:path'
 import { createRequestHandler } from '@remix-run/express'
@@ -165,7 +166,16 @@ let build: ServerBuild | (() => Promise<ServerBuild>)
 if (production) {
   const buildDir = path.resolve(import.meta.dirname, process.env.LUMEN_BUILD_DIR ?? 'build')
   app.use('/assets', express.static(path.join(buildDir, 'client/assets'), { immutable: true, maxAge: '1y' }))
-  app.use(express.static(path.join(buildDir, 'client'), { maxAge: '1h' }))
+  // The other public files (favicon, …): only the paths that exist, so a page request costs no file-system lookup.
+  const clientDir = path.join(buildDir, 'client')
+  const publicFiles = new Set(
+    readdirSync(clientDir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => `/${path.relative(clientDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/')}`)
+      .filter((file) => !file.startsWith('/assets/')),
+  )
+  const publicStatic = express.static(clientDir, { maxAge: '1h', index: false })
+  app.use((req, res, next) => (publicFiles.has(req.path) ? publicStatic(req, res, next) : next()))
   build = withDatabaseOutage503((await import(path.join(buildDir, 'server/index.js'))) as ServerBuild)
 } else {
   const vite = await import('vite').then((module) => module.createServer({ server: { middlewareMode: true }, appType: 'custom' }))

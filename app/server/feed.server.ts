@@ -25,10 +25,11 @@ import { browserSupabaseUrl } from './supabase.server'
  * first, and pages continue by (rank, created_at, id) — disjoint and complete
  * like the others. Ranking has to score every match, so a search's cost grows
  * with its number of matches (the same on every page), not with the page
- * number. Note: under row-level security Postgres will not use the GIN index
- * on `videos.search` for a caller's query (`@@` is not leakproof, so it may
- * not run before the policy's checks); a search scans the ready videos of one
- * type — a few milliseconds at 10,000 rows on PostgreSQL 15.
+ * number. The matches come from `public.search_videos` (security definer,
+ * the lists' visibility rule): under row-level security Postgres will not
+ * use the GIN index on `videos.search` for a caller's own query (`@@` is not
+ * leakproof), so a search would scan every ready video of the type. The rows
+ * of a page are then read as the caller, as everywhere else (ADR 0023).
  */
 export type { VideoCardItem, VideoType } from '~/lib/video-types'
 
@@ -64,10 +65,9 @@ interface SortKey {
 
 export async function listVideos(claims: JwtClaims | null, options: ListVideosOptions): Promise<VideoPage> {
   const limit = clampLimit(options.limit)
+  const filter = resolveFilter(claims, options)
   return asCaller(claims, async (tx) => {
-    const filter = await resolveFilter(tx, claims, options)
-    if (filter.matchesNothing) return { items: [], nextCursor: null }
-    const cursor = decodeCursor(options.cursor, Boolean(filter.tsquery))
+    const cursor = decodeCursor(options.cursor, Boolean(filter.search))
     const rows = await selectPage(tx, filter, { key: cursor, op: '<', limit: limit + 1 })
     const more = rows.length > limit
     const items = rows.slice(0, limit)
@@ -110,9 +110,8 @@ export async function listVideosFrom(
 ): Promise<(VideoPage & { position: number; total: number }) | null> {
   const limit = clampLimit(options.limit)
   if (!isUuid(options.startId)) return null
+  const filter = resolveFilter(claims, options)
   return asCaller(claims, async (tx) => {
-    const filter = await resolveFilter(tx, claims, options)
-    if (filter.matchesNothing) return null
     const start = await selectStartKey(tx, filter, options.startId)
     if (!start) return null
     // One connection per transaction: the queries run one after another.
@@ -141,10 +140,8 @@ export async function countVideos(
   claims: JwtClaims | null,
   options: Omit<ListVideosOptions, 'cursor' | 'limit'>,
 ): Promise<number> {
-  return asCaller(claims, async (tx) => {
-    const filter = await resolveFilter(tx, claims, options)
-    return filter.matchesNothing ? 0 : countMatching(tx, filter)
-  })
+  const filter = resolveFilter(claims, options)
+  return asCaller(claims, (tx) => countMatching(tx, filter))
 }
 
 // Search text ------------------------------------------------------------------------
@@ -155,9 +152,10 @@ export async function countVideos(
  * Null when nothing searchable (no letter or digit) is left: no filter then.
  * (Text with letters that Postgres's parser still drops entirely, such as only
  * markup, finds nothing rather than everything.)
- * The words themselves are split by Postgres (the same 'simple' parser that
- * built `videos.search`), and each becomes a quoted prefix term — so no text,
- * however hostile, can inject tsquery syntax (`&`, `|`, `!`, `:*`, quotes).
+ * The words themselves are split by Postgres (`public.search_videos`, with
+ * the same 'simple' parser that built `videos.search`), and each becomes a
+ * quoted prefix term — so no text, however hostile, can inject tsquery
+ * syntax (`&`, `|`, `!`, `:*`, quotes).
  */
 export function cleanSearch(input: string | null | undefined): string | null {
   if (!input) return null
@@ -168,18 +166,6 @@ export function cleanSearch(input: string | null | undefined): string | null {
     .trim()
     .slice(0, SEARCH_MAX_CHARS)
   return /[\p{L}\p{N}]/u.test(cleaned) ? cleaned : null
-}
-
-/** `quick fox` → `'fox':* & 'quick':*`, built by Postgres from its own lexemes; null when none. */
-async function prefixQuery(tx: Tx, text: string): Promise<string | null> {
-  const { rows } = await sql<{ query: string | null }>`
-    select to_tsquery('simple', string_agg(
-             '''' || replace(replace(lexeme, '\\', '\\\\'), '''', '''''') || ''':*', ' & '
-           ))::text as query
-      from unnest(tsvector_to_array(to_tsvector('simple', ${text}))) as lexeme
-  `.execute(tx)
-  const query = rows[0]?.query
-  return query ? query : null
 }
 
 // Cursors ---------------------------------------------------------------------------
@@ -225,10 +211,8 @@ export function decodeCursor(cursor: string | null | undefined, ranked: boolean)
 interface Filter {
   type: VideoType
   category: CategoryId | null
-  /** A tsquery (text form) when searching. */
-  tsquery: string | null
-  /** A search whose words Postgres's parser drops entirely (e.g. only markup): it finds nothing. */
-  matchesNothing: boolean
+  /** The cleaned search text when searching (ranked, through public.search_videos). */
+  search: string | null
   /**
    * The caller's id, for their own private videos. Passed as a value (not
    * `auth.uid()`) so the planner can see it is selective and use
@@ -257,19 +241,12 @@ interface Row {
   rank?: number
 }
 
-async function resolveFilter(
-  tx: Tx,
-  claims: JwtClaims | null,
-  options: Omit<ListVideosOptions, 'cursor' | 'limit'>,
-): Promise<Filter> {
+function resolveFilter(claims: JwtClaims | null, options: Omit<ListVideosOptions, 'cursor' | 'limit'>): Filter {
   const category = (CATEGORY_IDS as readonly string[]).includes(options.category ?? '') ? (options.category as CategoryId) : null
-  const text = cleanSearch(options.search)
-  const tsquery = text ? await prefixQuery(tx, text) : null
   return {
     type: options.type === 'spark' ? 'spark' : 'video',
     category,
-    tsquery,
-    matchesNothing: Boolean(text) && !tsquery,
+    search: cleanSearch(options.search),
     viewerId: claims?.sub ?? null,
   }
 }
@@ -277,18 +254,21 @@ async function resolveFilter(
 const VIDEO_COLUMNS = sql`v.id, v.title, v.description, v.type, v.category_id, v.is_public, v.thumbnail_path,
   v.hls_path, v.mp4_path, v.duration_seconds, v.like_count, v.view_count, v.created_at, v.creator_id`
 
-function rankOf(filter: Filter): RawBuilder<unknown> {
-  return sql`ts_rank(v.search, ${filter.tsquery}::tsquery)`
+/** The ranked matches of a search (`s.id`, `s.rank`, `s.created_at`): public.search_videos, which uses the GIN index. */
+function matches(filter: Filter): RawBuilder<unknown> {
+  return sql`public.search_videos(${filter.search}, ${filter.type}, ${filter.category}::text) s`
 }
 
-/** `(rank, created_at, id) op key` — the order's own comparison, so pages never overlap or skip. */
-function keyCondition(filter: Filter, key: SortKey | null, op: '<' | '<=' | '>'): RawBuilder<unknown> {
+/** `(created_at, id) op key` — the order's own comparison, so pages never overlap or skip. */
+function keyCondition(key: SortKey | null, op: '<' | '<=' | '>'): RawBuilder<unknown> {
   if (!key) return sql``
-  const operator = sql.raw(op)
-  if (filter.tsquery && key.rank !== undefined) {
-    return sql`and (${rankOf(filter)}, v.created_at, v.id) ${operator} (${key.rank}::real, ${key.createdAt}::timestamptz, ${key.id}::uuid)`
-  }
-  return sql`and (v.created_at, v.id) ${operator} (${key.createdAt}::timestamptz, ${key.id}::uuid)`
+  return sql`and (v.created_at, v.id) ${sql.raw(op)} (${key.createdAt}::timestamptz, ${key.id}::uuid)`
+}
+
+/** `(rank, created_at, id) op key` on the matches of a search. */
+function rankedKeyCondition(key: SortKey | null, op: '<' | '<=' | '>'): RawBuilder<unknown> {
+  if (!key || key.rank === undefined) return sql``
+  return sql`and (s.rank, s.created_at, s.id) ${sql.raw(op)} (${key.rank}::real, ${key.createdAt}::timestamptz, ${key.id}::uuid)`
 }
 
 /** Public videos and the caller's own (RLS adds nothing here but admins' reach, which the lists leave out). */
@@ -312,18 +292,20 @@ async function selectPage(
   if (limit === 0) return []
   const direction = sql.raw(op === '>' ? 'asc' : 'desc')
   let rows: Row[]
-  if (filter.tsquery) {
+  if (filter.search) {
+    // The page of matches first (the subquery's LIMIT keeps the join to its rows), then the rows as the caller.
     const { rows: found } = await sql<Row>`
-      select ${VIDEO_COLUMNS}, p.username, p.avatar_path, ${rankOf(filter)} as rank
-        from public.videos v
+      select ${VIDEO_COLUMNS}, p.username, p.avatar_path, s.rank
+        from (
+          select s.id, s.rank, s.created_at
+            from ${matches(filter)}
+           where true ${rankedKeyCondition(key, op)}
+           order by s.rank ${direction}, s.created_at ${direction}, s.id ${direction}
+           limit ${limit}
+        ) s
+        join public.videos v on v.id = s.id
         join public.profiles p on p.id = v.creator_id
-       where v.search @@ ${filter.tsquery}::tsquery
-         and v.status = 'ready' and v.type = ${filter.type}
-         and ${visibleTo(filter)}
-         ${categoryCondition(filter)}
-         ${keyCondition(filter, key, op)}
-       order by rank ${direction}, v.created_at ${direction}, v.id ${direction}
-       limit ${limit}
+       order by s.rank ${direction}, s.created_at ${direction}, s.id ${direction}
     `.execute(tx)
     rows = found
   } else {
@@ -335,7 +317,7 @@ async function selectPage(
         from public.videos v
        where v.status = 'ready' and v.type = ${filter.type} and ${visibility}
          ${categoryCondition(filter)}
-         ${keyCondition(filter, key, op)}
+         ${keyCondition(key, op)}
        order by v.created_at ${direction}, v.id ${direction}
        limit ${limit}
     )`
@@ -359,15 +341,21 @@ async function selectPage(
 
 /** The sort key of one listed item, or null when it is not in the list. */
 async function selectStartKey(tx: Tx, filter: Filter, id: string): Promise<SortKey | null> {
-  const { rows } = await sql<{ created_at: string; id: string; rank: number | null }>`
-    select v.created_at, v.id, ${filter.tsquery ? rankOf(filter) : sql`null::real`} as rank
-      from public.videos v
-     where v.id = ${id}
-       and v.status = 'ready' and v.type = ${filter.type}
-       and ${visibleTo(filter)}
-       ${filter.tsquery ? sql`and v.search @@ ${filter.tsquery}::tsquery` : sql``}
-       ${categoryCondition(filter)}
-  `.execute(tx)
+  const { rows } = filter.search
+    ? await sql<{ created_at: string; id: string; rank: number | null }>`
+        select s.created_at, s.id, s.rank
+          from ${matches(filter)}
+          join public.videos v on v.id = s.id
+         where s.id = ${id}
+      `.execute(tx)
+    : await sql<{ created_at: string; id: string; rank: number | null }>`
+        select v.created_at, v.id, null::real as rank
+          from public.videos v
+         where v.id = ${id}
+           and v.status = 'ready' and v.type = ${filter.type}
+           and ${visibleTo(filter)}
+           ${categoryCondition(filter)}
+      `.execute(tx)
   const row = rows[0]
   if (!row) return null
   return { createdAt: row.created_at, id: row.id, ...(row.rank === null ? {} : { rank: row.rank }) }
@@ -375,11 +363,16 @@ async function selectStartKey(tx: Tx, filter: Filter, id: string): Promise<SortK
 
 /** How many items the list has (or, given a key, how many come before it). */
 async function countMatching(tx: Tx, filter: Filter, before?: SortKey): Promise<number> {
+  if (filter.search) {
+    const { rows } = await sql<{ total: number }>`
+      select count(*) as total from ${matches(filter)} where true ${rankedKeyCondition(before ?? null, '>')}
+    `.execute(tx)
+    return Number(rows[0]?.total ?? 0)
+  }
   const conditions = sql`
     v.status = 'ready' and v.type = ${filter.type}
-    ${filter.tsquery ? sql`and v.search @@ ${filter.tsquery}::tsquery` : sql``}
     ${categoryCondition(filter)}
-    ${keyCondition(filter, before ?? null, '>')}`
+    ${keyCondition(before ?? null, '>')}`
   const own = filter.viewerId
     ? sql`(select count(*) from public.videos v where not v.is_public and v.creator_id = ${filter.viewerId}::uuid and ${conditions})`
     : sql`0`
