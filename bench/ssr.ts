@@ -139,7 +139,9 @@ async function measure(
         {
           rps: median(runs.map((run) => run.rps)),
           p50: median(runs.map((run) => run.p50)),
-          busyP99: busy.get(route.key)!.p99,
+          // No answer within autocannon's timeout at all: no p99 to speak of.
+          busyP99:
+            busy.get(route.key)!.requests - busy.get(route.key)!.bad > 0 ? busy.get(route.key)!.p99 : Number.POSITIVE_INFINITY,
           cpuMs: cpu.length ? median(cpu) : null,
           bad: runs.reduce((sum, run) => sum + run.bad, 0) + busy.get(route.key)!.bad,
         },
