@@ -180,7 +180,7 @@ async function benchOn(target: Target, videos: number): Promise<{ lines: string[
         const row = measured.get(route.key)!
         const cpu = row.cpuMs === null ? '' : row.cpuMs.toFixed(2)
         const cpuRatio = row.cpuMs !== null && baselineCpu ? `${((row.cpuMs / baselineCpu) * 100).toFixed(0)}%` : ''
-        return `${route.label.padEnd(32)}${row.rps.toFixed(0).padStart(8)}${String(row.p50).padStart(8)}${String(row.busyP99).padStart(8)}${cpu.padStart(12)}${`${((row.rps / baseline) * 100).toFixed(0)}%`.padStart(22)}${cpuRatio.padStart(8)}${row.bad ? `  (${row.bad} non-2xx/errors)` : ''}`
+        return `${route.label.padEnd(32)}${row.rps.toFixed(0).padStart(8)}${String(row.p50).padStart(8)}${(Number.isFinite(row.busyP99) ? String(row.busyP99) : 'none').padStart(8)}${cpu.padStart(12)}${`${((row.rps / baseline) * 100).toFixed(0)}%`.padStart(22)}${cpuRatio.padStart(8)}${row.bad ? `  (${row.bad} non-2xx/errors)` : ''}`
       }),
       ...skipped.map((route) => `${route.label.padEnd(32)} skipped (status ${route.status})`),
     ]
