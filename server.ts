@@ -1,4 +1,6 @@
+import cluster from 'node:cluster'
 import { createHmac } from 'node:crypto'
+import { readdirSync } from 'node:fs'
 import { createServer } from 'node:http'
 import path from 'node:path'
 import { createRequestHandler } from '@remix-run/express'
@@ -12,6 +14,9 @@ import type { LumenLoadContext } from './app/server/supabase.server'
 import { createStack, type Stack } from './stack/index'
 import { smtpTransport } from './stack/mail'
 import { migrate } from './db/migrate'
+import { openDatabase } from './db/connect'
+import { loadOrCreateKeys } from './stack/keys'
+import { clusterSize, isShutdownMessage, runClusterPrimary } from './ops/cluster'
 import { seedDemoContent } from './stack/demo-content'
 import { seedDemoData } from './db/seed'
 import { startMediaWorker, type MediaWorker } from './worker/media-worker'
@@ -33,6 +38,29 @@ const logger = componentLogger('server')
 const log = (line: string) => logger.info(line)
 /** How long in-flight requests get to finish after SIGTERM before their connections are cut. */
 const SHUTDOWN_GRACE_MS = Number(process.env.SHUTDOWN_GRACE_MS ?? 10_000)
+
+if (usesStandIn(env) && !isEmbedded(env) && !env.SMTP_URL) {
+  // Password resets must reach the user's inbox, and there is no mailbox outside embedded mode.
+  console.error('[lumen] server mode (DATABASE_URL set) needs SMTP_URL for password-reset emails: see .env.example')
+  process.exit(1)
+}
+
+const workers = clusterSize({ embedded: isEmbedded(env) })
+if (workers > 1) {
+  // Server mode on several cores: this process prepares what must exist once, then only supervises (ops/cluster.ts).
+  await runClusterPrimary(workers, async () => {
+    if (!usesStandIn(env)) return
+    const prepared = await openDatabase({ databaseUrl: env.DATABASE_URL, maxConnections: 1 })
+    try {
+      await migrate(prepared.pool, log)
+    } finally {
+      await prepared.close()
+    }
+    // Made once here, so that every worker signs and checks with the same ones.
+    await loadOrCreateKeys(path.resolve(env.DATA_DIR))
+    await loadOrCreateOpsKey(path.resolve(env.DATA_DIR))
+  })
+}
 
 const { handle } = await connect()
 log(`database: ${handle.kind} at ${handle.location}`)
@@ -59,12 +87,6 @@ let stack: Stack | undefined
 const demoData = isEmbedded(env) && env.SEED_DEMO_DATA !== false
 let mediaWorker: MediaWorker | undefined
 if (usesStandIn(env)) {
-  if (!isEmbedded(env) && !env.SMTP_URL) {
-    // Password resets must reach the user's inbox, and there is no mailbox outside embedded mode.
-    console.error('[lumen] server mode (DATABASE_URL set) needs SMTP_URL for password-reset emails: see .env.example')
-    await disconnect()
-    process.exit(1)
-  }
   const result = await migrate(handle.pool, log)
   if (result.applied.length === 0) log('database: migrations up to date')
   if (demoData) {
@@ -165,7 +187,16 @@ let build: ServerBuild | (() => Promise<ServerBuild>)
 if (production) {
   const buildDir = path.resolve(import.meta.dirname, process.env.LUMEN_BUILD_DIR ?? 'build')
   app.use('/assets', express.static(path.join(buildDir, 'client/assets'), { immutable: true, maxAge: '1y' }))
-  app.use(express.static(path.join(buildDir, 'client'), { maxAge: '1h' }))
+  // The other public files (favicon, …): only the paths that exist, so a page request costs no file-system lookup.
+  const clientDir = path.join(buildDir, 'client')
+  const publicFiles = new Set(
+    readdirSync(clientDir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => `/${path.relative(clientDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/')}`)
+      .filter((file) => !file.startsWith('/assets/')),
+  )
+  const publicStatic = express.static(clientDir, { maxAge: '1h', index: false })
+  app.use((req, res, next) => (publicFiles.has(req.path) ? publicStatic(req, res, next) : next()))
   build = withDatabaseOutage503((await import(path.join(buildDir, 'server/index.js'))) as ServerBuild)
 } else {
   const vite = await import('vite').then((module) => module.createServer({ server: { middlewareMode: true }, appType: 'custom' }))
@@ -249,5 +280,11 @@ async function stop(signal: string) {
   logger.info('stopped')
   process.exit(0)
 }
-process.on('SIGINT', () => void stop('SIGINT'))
 process.on('SIGTERM', () => void stop('SIGTERM'))
+if (cluster.isWorker) {
+  // The primary tells its workers when to stop; Ctrl-C reaches them too, and is left to it.
+  process.on('message', (message) => isShutdownMessage(message) && void stop('shutdown'))
+  process.on('SIGINT', () => {})
+} else {
+  process.on('SIGINT', () => void stop('SIGINT'))
+}

@@ -1,8 +1,6 @@
-import { PassThrough } from 'node:stream'
+import { Writable } from 'node:stream'
 import type { EntryContext } from '@remix-run/node'
-import { createReadableStreamFromReadable } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
-import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { NonceProvider } from '~/components/nonce'
 import { getEnv } from '~/server/env.server'
@@ -15,7 +13,12 @@ const ABORT_DELAY = 5_000
  * Remix's Node entry, plus a strict Content-Security-Policy on every page:
  * a fresh nonce per response, given to React (which puts it on Remix's own
  * inline scripts) and named in the header, so no injected script runs.
- * Bots get the whole page at once; browsers a stream.
+ *
+ * No page suspends (the loaders have their data before rendering starts),
+ * so the shell is the whole page: it is rendered into memory and sent as
+ * one body with its length, rather than streamed to the socket in the many
+ * small writes React makes (a third of the welcome page's server time went
+ * to those; see docs/performance.md).
  */
 export default function handleRequest(
   request: Request,
@@ -29,32 +32,40 @@ export default function handleRequest(
     const storage = browserSupabaseUrl()
     responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(nonce, storage ? new URL(storage).origin : ''))
   }
-  const waitForAll = isbot(request.headers.get('user-agent') ?? '') || remixContext.isSpaMode
 
   return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false
-    const ready = () => {
-      shellRendered = true
-      const body = new PassThrough()
-      responseHeaders.set('Content-Type', 'text/html')
-      resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }))
-      pipe(body)
-    }
+    const chunks: Buffer[] = []
+    const sink = new Writable({
+      write(chunk: Buffer | string, _encoding, done) {
+        chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk)
+        done()
+      },
+    })
+    sink.on('finish', () => {
+      clearTimeout(timer)
+      const body = Buffer.concat(chunks)
+      responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+      responseHeaders.set('Content-Length', String(body.length))
+      resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }))
+    })
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
       </NonceProvider>,
       {
         nonce,
-        ...(waitForAll ? { onAllReady: ready } : { onShellReady: ready }),
-        onShellError: reject,
+        onAllReady: () => pipe(sink),
+        onShellError(error: unknown) {
+          clearTimeout(timer)
+          reject(error)
+        },
         onError(error: unknown) {
           responseStatusCode = 500
-          // Errors before the shell rendered are logged by Remix itself.
-          if (shellRendered) console.error(error)
+          // Errors before the page rendered are logged by Remix itself.
+          if (chunks.length) console.error(error)
         },
       },
     )
-    setTimeout(abort, ABORT_DELAY)
+    const timer = setTimeout(abort, ABORT_DELAY)
   })
 }

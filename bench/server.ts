@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -109,6 +109,8 @@ export interface LoadResult {
   p99: number
   /** Non-2xx answers and errors. */
   bad: number
+  /** Requests answered. */
+  requests: number
 }
 
 /** autocannon against one URL: a short warm-up, then `seconds` of load. */
@@ -125,8 +127,26 @@ export async function load(
     p50: result.latency.p50,
     p99: result.latency.p99,
     bad: result.non2xx + result.errors + result.timeouts,
+    requests: result.requests.total,
   }
 }
+
+/**
+ * CPU seconds a process has used (user + system, Linux `/proc/<pid>/stat`),
+ * or null elsewhere. Unlike requests per second, CPU time per request
+ * hardly changes when other work shares the machine.
+ */
+export function cpuSeconds(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS
+  } catch {
+    return null
+  }
+}
+const CLOCK_TICKS = 100
 
 export function ensureBuild(): string {
   const buildDir = process.env.LUMEN_BUILD_DIR ?? 'build'

@@ -629,6 +629,11 @@ isOneToOne: false
               "avatar_path": string,"bio": string,"created_at": string,"id": string,"is_verified": boolean,"rank": number,"role": string,"username": string
             }[]
                            },
+"search_videos":
+{ Args: { "category"?: string,"search": string,"video_type": string }; Returns: {
+              "created_at": string,"id": string,"rank": number
+            }[]
+                           },
 "session_is_active":
 { Args: Record<PropertyKey, never>; Returns: boolean
                            },

@@ -36,7 +36,6 @@ import { addComment, deleteComment } from '~/server/comments.server'
 import { siteUrlFor } from '~/server/env.server'
 import { isDomainError } from '~/server/errors.server'
 import { pageFailure } from '~/server/http/domain-errors.server'
-import { isFollowing } from '~/server/follows.server'
 import { likeQuote, likeVideo } from '~/server/likes.server'
 import { deleteQuote } from '~/server/quotes.server'
 import { deleteVideo, getVideoPage } from '~/server/videos.server'
@@ -56,8 +55,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { user, claims, headers } = await requireUser(request, context)
   try {
     const page = await getVideoPage(claims, params.id ?? '', { siteUrl: siteUrlFor(request.url) })
-    const follow = page.video.creator.id === user.id ? null : { isFollowing: await isFollowing(claims, page.video.creator.id) }
-    return jsonWithHeaders({ viewer: { id: user.id, role: user.role }, follow, ...page }, 200, headers)
+    return jsonWithHeaders({ viewer: { id: user.id, role: user.role }, ...page }, 200, headers)
   } catch (error) {
     if (isDomainError(error)) throw data(error.message, { status: error.status, headers })
     throw error

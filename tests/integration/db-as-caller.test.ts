@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { asCaller, asServiceRole, connect, disconnect } from '../../app/server/db.server'
+import { asCaller, asServiceRole, connect, disconnect, inOneTransaction } from '../../app/server/db.server'
 import { claimsFor, databaseKinds, insertAuthUser, migratedDatabase } from '../support/databases'
 
 describe.each(databaseKinds)('asCaller on %s', (kind) => {
@@ -93,5 +93,57 @@ describe.each(databaseKinds)('asCaller on %s', (kind) => {
     await expect(asServiceRole('  ', async () => 1)).rejects.toThrow(/needs a reason/)
     const { rows } = await asServiceRole('test: the service role', (tx) => whoAmI.execute(tx))
     expect(rows[0]?.role).toBe('service_role')
+  })
+
+  const txid = sql<{ id: string }>`select txid_current()::text as id`
+
+  it('inOneTransaction: the reads inside it, also side by side, share one transaction as the caller', async () => {
+    const claims = claimsFor(alice)
+    const seen = await inOneTransaction(claims, async () => {
+      const first = await asCaller(claims, (tx) => txid.execute(tx))
+      const [a, b, who] = await Promise.all([
+        asCaller(claims, (tx) => txid.execute(tx)),
+        asCaller(claims, (tx) => txid.execute(tx)),
+        asCaller(claims, (tx) => whoAmI.execute(tx)),
+      ])
+      return { ids: new Set([first, a, b].map((result) => result.rows[0]!.id)), who: who.rows[0] }
+    })
+    expect(seen.ids.size).toBe(1)
+    expect(seen.who).toEqual({ uid: alice, role: 'authenticated' })
+    // Outside it, each asCaller is its own transaction again.
+    const [x, y] = [await asCaller(claims, (tx) => txid.execute(tx)), await asCaller(claims, (tx) => txid.execute(tx))]
+    expect(x.rows[0]!.id).not.toBe(y.rows[0]!.id)
+  })
+
+  it('inOneTransaction refuses another caller or the service role inside it, rather than wait for a second connection', async () => {
+    await expect(inOneTransaction(claimsFor(alice), () => asCaller(claimsFor(bob), (tx) => whoAmI.execute(tx)))).rejects.toThrow(
+      /another caller/,
+    )
+    await expect(inOneTransaction(null, () => asServiceRole('test', (tx) => whoAmI.execute(tx)))).rejects.toThrow(
+      /inside inOneTransaction/,
+    )
+  })
+
+  it('inOneTransaction waits for work still running after a failure before it rolls back', async () => {
+    const claims = claimsFor(alice)
+    let finished = false
+    await expect(
+      inOneTransaction(claims, () =>
+        Promise.all([
+          asCaller(claims, async () => {
+            throw new Error('first fails')
+          }),
+          asCaller(claims, async (tx) => {
+            await new Promise((resolve) => setTimeout(resolve, 50))
+            await whoAmI.execute(tx).catch(() => {})
+            finished = true
+          }),
+        ]),
+      ),
+    ).rejects.toThrow('first fails')
+    expect(finished).toBe(true)
+    // The connection is clean for the next caller.
+    const { rows } = await asCaller(claimsFor(bob), (tx) => whoAmI.execute(tx))
+    expect(rows[0]).toEqual({ uid: bob, role: 'authenticated' })
   })
 })

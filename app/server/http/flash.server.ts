@@ -11,6 +11,8 @@ export interface Flash {
   message: string
 }
 
+const FLASH_COOKIE = 'lumen_flash'
+
 type FlashStorage = ReturnType<typeof createCookieSessionStorage<Record<string, never>, { flash: Flash }>>
 let storage: FlashStorage | undefined
 
@@ -19,7 +21,7 @@ function flashStorage() {
   if (!env.SESSION_SECRET) throw new Error('SESSION_SECRET must be set (server.ts derives one for the stand-in)')
   storage ??= createCookieSessionStorage<Record<string, never>, { flash: Flash }>({
     cookie: {
-      name: 'lumen_flash',
+      name: FLASH_COOKIE,
       httpOnly: true,
       sameSite: 'lax',
       path: '/',
@@ -41,7 +43,10 @@ export async function redirectWithFlash(url: string, flash: Flash, headers: Head
 
 /** The pending flash, if any, and the header that clears it. */
 export async function readFlash(request: Request): Promise<{ flash: Flash | null; headers: Headers }> {
-  const session = await flashStorage().getSession(request.headers.get('Cookie'))
+  const cookie = request.headers.get('Cookie')
+  // Nearly every request has no flash: no cookie to parse or verify.
+  if (!cookie?.includes(`${FLASH_COOKIE}=`)) return { flash: null, headers: new Headers() }
+  const session = await flashStorage().getSession(cookie)
   const flash = (session.get('flash') as Flash | undefined) ?? null
   const headers = new Headers()
   if (flash) headers.append('Set-Cookie', await flashStorage().commitSession(session))
