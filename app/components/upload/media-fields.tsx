@@ -219,6 +219,7 @@ export function CaptionsUploadField({
     <FilePicker
       name="captions"
       label="Captions (optional)"
+      required={false}
       accept=".vtt,.srt,text/vtt,application/x-subrip"
       hint="A WebVTT (.vtt) or SubRip (.srt) file under 1 MB. You can add more languages later."
       error={error}
