@@ -25,10 +25,11 @@ import { browserSupabaseUrl } from './supabase.server'
  * first, and pages continue by (rank, created_at, id) — disjoint and complete
  * like the others. Ranking has to score every match, so a search's cost grows
  * with its number of matches (the same on every page), not with the page
- * number. Note: under row-level security Postgres will not use the GIN index
- * on `videos.search` for a caller's query (`@@` is not leakproof, so it may
- * not run before the policy's checks); a search scans the ready videos of one
- * type — a few milliseconds at 10,000 rows on PostgreSQL 15.
+ * number. Under row-level security Postgres will not use the GIN index on
+ * `videos.search` for a caller's query (`@@` is not leakproof, so it may not
+ * run before the policy's checks); the title and description matches come
+ * from `public.search_videos` (security definer, the lists' visibility rule,
+ * ADR 0023), and the rows are then read as the caller.
  *
  * A search also looks inside what is said (issue 18): `public.search_captions`
  * (security definer, so its GIN index on the cues serves it; it applies the
@@ -236,6 +237,8 @@ interface Filter {
   category: CategoryId | null
   /** A tsquery (text form) when searching. */
   tsquery: string | null
+  /** The cleaned search text (public.search_videos builds the same prefix query from it). */
+  text: string | null
   /** The cleaned search text, for the captions search (it builds the same prefix query). */
   words: string | null
   /** Only videos with captions. */
@@ -284,6 +287,7 @@ async function resolveFilter(
     type: options.type === 'spark' ? 'spark' : 'video',
     category,
     tsquery,
+    text,
     // Caption search is for signed-in callers (no definer function is open to visitors).
     words: tsquery && claims ? text : null,
     captions: options.captions === true,
@@ -311,9 +315,14 @@ function saidJoin(filter: Filter): RawBuilder<unknown> {
   return sql`left join ${hits} said on said.video_id = v.id`
 }
 
-/** A search matches the title or description, or something said. */
+/**
+ * A search matches the title or description, or something said. The title and description
+ * matches come from `public.search_videos` (security definer, so the GIN index on
+ * `videos.search` serves it; under row-level security `@@` would be tested on every row);
+ * the rows themselves are still read as the caller (ADR 0023).
+ */
 function searchCondition(filter: Filter): RawBuilder<unknown> {
-  return sql`(v.search @@ ${filter.tsquery}::tsquery or said.video_id is not null)`
+  return sql`(v.id in (select m.id from public.search_videos(${filter.text}, ${filter.type}, null) m) or said.video_id is not null)`
 }
 
 /** `(rank, created_at, id) op key` — the order's own comparison, so pages never overlap or skip. */
