@@ -11,6 +11,10 @@ need=()
 command -v chromium >/dev/null 2>&1 || [ -n "${CHROMIUM_PATH:-}" ] || need+=(chromium)
 command -v ffmpeg >/dev/null 2>&1 || need+=(ffmpeg)
 command -v pg_prove >/dev/null 2>&1 || need+=(libtap-parser-sourcehandler-pgtap-perl)
+# Automatic captions (issue 18): the offline recogniser and its model, and a voice to test it with.
+command -v pocketsphinx_continuous >/dev/null 2>&1 || need+=(pocketsphinx)
+[ -f /usr/share/pocketsphinx/model/en-us/en-us.lm.bin ] || need+=(pocketsphinx-en-us)
+command -v flite >/dev/null 2>&1 || need+=(flite)
 if [ -z "${TEST_DATABASE_URL:-}" ]; then
   command -v pg_ctlcluster >/dev/null 2>&1 || need+=(postgresql-15)
   [ -f /usr/share/postgresql/15/extension/pgtap.control ] || need+=(postgresql-15-pgtap)

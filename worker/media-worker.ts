@@ -17,6 +17,8 @@ import { transcodeVideo, type OutputFile } from './transcode'
 import { MAX_VIDEO_BYTES, MESSAGES, validateVideoFile } from '../media/validate-upload'
 import { componentLogger, withLogContext } from '../ops/log'
 import { reconcile } from './reconcile'
+import { queueCaptionJob, runCaptionJob } from './auto-captions'
+import { resolveSpeechEngine, type SpeechEngine } from '../media/speech'
 
 /**
  * The media worker: takes jobs from the queue, downloads the upload from
@@ -52,6 +54,11 @@ export interface MediaWorkerOptions {
   maxBytes?: number
   backoff?: BackoffOptions
   tools?: MediaTools
+  /**
+   * The offline recogniser for automatic captions (media/speech.ts); default the one
+   * installed, if any. With one, every transcoded video with audio gets a caption job.
+   */
+  speech?: SpeechEngine | null
   /** x264 preset for the ladder. */
   preset?: string
   log?: WorkerLog
@@ -129,6 +136,7 @@ export function startMediaWorker(options: MediaWorkerOptions): MediaWorker {
   const tempRoot = options.tempDir ?? tmpdir()
   const maxBytes = options.maxBytes ?? MAX_VIDEO_BYTES
   const tools = options.tools ?? resolveMediaTools()
+  const speech = options.speech === undefined ? resolveSpeechEngine() : options.speech
   const queue = new MediaQueue(options.pool, options.backoff)
   const storage = createClient(options.supabaseUrl, options.serviceRoleKey, {
     ...nodeRealtimeOptions,
@@ -187,12 +195,21 @@ export function startMediaWorker(options: MediaWorkerOptions): MediaWorker {
   /** Runs a claimed job to one of its ends; never throws. */
   async function work(job: MediaJob, controller: AbortController): Promise<void> {
     const started = Date.now()
-    const label = `job ${job.id} (${job.videoId ? `video ${job.videoId}` : `quote ${job.quoteId}`}, attempt ${job.attempts}/${job.maxAttempts})`
+    const subject =
+      job.kind === 'caption_video'
+        ? `captions of video ${job.videoId}`
+        : job.videoId
+          ? `video ${job.videoId}`
+          : `quote ${job.quoteId}`
+    const label = `job ${job.id} (${subject}, attempt ${job.attempts}/${job.maxAttempts})`
     const uploaded: PlannedObject[] = []
     const stopHeartbeat = keepLease(job, controller)
     log('info', `${label}: started`)
     try {
-      const outcome = await transcodeJob(job, controller.signal, uploaded)
+      const outcome =
+        job.kind === 'caption_video'
+          ? await captionJob(job, controller.signal)
+          : await transcodeJob(job, controller.signal, uploaded)
       log('info', `${label}: ${outcome} in ${((Date.now() - started) / 1000).toFixed(1)} s`)
     } catch (error) {
       const reason: unknown = controller.signal.reason
@@ -278,8 +295,8 @@ export function startMediaWorker(options: MediaWorkerOptions): MediaWorker {
       await uploadAll(master, result.dir, signal, uploaded)
 
       signal.throwIfAborted()
-      await queue.complete(job, (tx) =>
-        markTargetReady(tx, target, {
+      await queue.complete(job, async (tx) => {
+        await markTargetReady(tx, target, {
           hlsPath: `${target.mediaPrefix}/${result.master}`,
           mp4Path: `${target.mediaPrefix}/${result.mp4}`,
           posterPath: result.poster ? posterPath : null,
@@ -287,13 +304,30 @@ export function startMediaWorker(options: MediaWorkerOptions): MediaWorker {
           width: validation.probe.video!.width,
           height: validation.probe.video!.height,
           sizeBytes: validation.probe.sizeBytes,
-        }),
-      )
+        })
+        // Published first; the speech in it is written down afterwards, by a job of its own.
+        if (speech && target.kind === 'video' && validation.probe.hasAudio) await queueCaptionJob(tx, target.id)
+      })
       const ladder = result.renditions.map((rendition) => `${rendition.width}x${rendition.height}`).join(', ')
       return `ready: ${ladder}, ${uploads.length} files, ${validation.probe.durationSeconds.toFixed(1)} s of video`
     } finally {
       await rm(workDir, { recursive: true, force: true })
     }
+  }
+
+  /** A `caption_video` job: the speech of a published video as an automatic track (worker/auto-captions.ts). */
+  async function captionJob(job: MediaJob, signal: AbortSignal): Promise<string> {
+    if (!speech) {
+      await queue.complete(job, undefined, 'automatic captions are off on this worker')
+      return 'nothing to do: automatic captions are off on this worker'
+    }
+    return runCaptionJob(job, signal, {
+      queue,
+      speech,
+      tools,
+      workDirPrefix: path.join(tempRoot, `${WORK_DIR_PREFIX}${process.pid}-job${job.id}-`),
+      download,
+    })
   }
 
   /** Streams the upload to `file`; false when it is larger than any upload may be. */
@@ -472,7 +506,7 @@ export function startMediaWorker(options: MediaWorkerOptions): MediaWorker {
     for (let slot = 0; slot < concurrency; slot++) loops.push(loop())
     log(
       'info',
-      `${id} started: ${concurrency} at a time, ${listen ? 'LISTEN media_jobs and polling' : 'polling'} every ${pollMs} ms; ${describeMediaTools(tools)}`,
+      `${id} started: ${concurrency} at a time, ${listen ? 'LISTEN media_jobs and polling' : 'polling'} every ${pollMs} ms; ${describeMediaTools(tools)}; automatic captions ${speech ? `by ${speech.binary}` : 'off'}`,
     )
   }
 

@@ -15,7 +15,7 @@ import { markTargetFailed, type MediaJobRef } from './targets'
  */
 
 export interface MediaJob extends MediaJobRef {
-  kind: 'transcode_video' | 'transcode_quote'
+  kind: 'transcode_video' | 'transcode_quote' | 'caption_video'
   /** Including the one just started. */
   attempts: number
   maxAttempts: number

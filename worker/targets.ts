@@ -124,6 +124,8 @@ export async function markTargetReady(tx: Tx, target: MediaTarget, media: ReadyM
 
 /** Shows the uploader why their video will not play; the job's own `last_error` keeps the details. */
 export async function markTargetFailed(tx: Tx, job: MediaJobRef, message: string): Promise<void> {
+  // Automatic captions that could not be made leave the video as it is: it plays without them.
+  if (job.kind === 'caption_video') return
   const shown = message.slice(0, 1000)
   if (job.videoId) {
     await tx.updateTable('videos').set({ status: 'failed', status_message: shown }).where('id', '=', job.videoId).execute()

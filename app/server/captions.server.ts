@@ -1,4 +1,5 @@
 import { sql } from 'kysely'
+import { writeTrack } from '../../db/caption-tracks'
 import { CaptionFileError, parseCaptionFile, toWebVtt, type Cue } from '../../media/captions'
 import { captionTrackUrl, type CaptionTrackView, type CueView } from '~/lib/caption-types'
 import { isUuid } from '~/lib/ids'
@@ -17,9 +18,6 @@ import { allowed, visibleVideo } from './permissions.server'
 
 const videoNotFound = () => new DomainError('not_found', VIDEO_MESSAGES.notFound)
 const trackNotFound = () => new DomainError('not_found', CAPTION_FORM_MESSAGES.trackNotFound)
-
-/** Rows per insert statement: 4 parameters each stays far below Postgres's 65,535. */
-const CUE_BATCH = 2_000
 
 export interface VideoCaptions {
   tracks: CaptionTrackView[]
@@ -141,54 +139,6 @@ export async function deleteCaptionTrack(claims: JwtClaims | null, trackId: stri
     if (!deleted) throw new DomainError('forbidden', CAPTION_FORM_MESSAGES.notYourVideo)
     return { videoId: deleted.video_id }
   })
-}
-
-export interface TrackToWrite {
-  videoId: string
-  language: string
-  label: string
-  source: 'upload' | 'automatic'
-  cues: readonly Cue[]
-}
-
-/** Upserts the track by (video, language) and replaces its cues, inside the caller's transaction. */
-export async function writeTrack(tx: Tx, track: TrackToWrite): Promise<CaptionTrackView> {
-  const row = await tx
-    .insertInto('caption_tracks')
-    .values({
-      video_id: track.videoId,
-      language: track.language,
-      label: track.label,
-      source: track.source,
-      cue_count: track.cues.length,
-    })
-    .onConflict((conflict) =>
-      conflict.columns(['video_id', 'language']).doUpdateSet({
-        label: track.label,
-        source: track.source,
-        cue_count: track.cues.length,
-      }),
-    )
-    .returning(['id', 'language', 'label', 'source', 'cue_count', 'updated_at'])
-    .executeTakeFirstOrThrow()
-  await tx.deleteFrom('caption_cues').where('track_id', '=', row.id).execute()
-  for (let start = 0; start < track.cues.length; start += CUE_BATCH) {
-    const batch = track.cues.slice(start, start + CUE_BATCH)
-    await sql`
-      insert into public.caption_cues (track_id, video_id, seq, start_ms, end_ms, body)
-      select ${row.id}::uuid, ${track.videoId}::uuid, ${start}::int + s.n - 1, s.start_ms, s.end_ms, s.body
-        from unnest(${batch.map((cue) => cue.startMs)}::int[], ${batch.map((cue) => cue.endMs)}::int[],
-                    ${batch.map((cue) => cue.text)}::text[]) with ordinality as s(start_ms, end_ms, body, n)
-    `.execute(tx)
-  }
-  return {
-    id: row.id,
-    language: row.language,
-    label: row.label,
-    source: row.source === 'automatic' ? 'automatic' : 'upload',
-    cueCount: row.cue_count,
-    updatedAt: new Date(row.updated_at).toISOString(),
-  }
 }
 
 async function readCues(tx: Tx, trackId: string): Promise<CueView[]> {

@@ -19,7 +19,7 @@ import { CAPTION_MESSAGES, CaptionFileError, parseCaptionFile } from '../../medi
 import { reencodeThumbnail, validateImageFile } from '../../media/validate-image'
 import { validateVideoFile } from '../../media/validate-upload'
 import { CAPTION_FORM_MESSAGES, captionTrackSchema, languageName } from '~/lib/schemas/captions'
-import { writeTrack, type TrackToWrite } from './captions.server'
+import { writeTrack, type TrackToWrite } from '../../db/caption-tracks'
 import { asCaller, type JwtClaims } from './db.server'
 import { canUseCategory } from './permissions.server'
 import { addTextQuote } from './quotes.server'

@@ -120,7 +120,7 @@ export async function openServerMode(label: string): Promise<ServerMode> {
     },
     async jobOf(videoId) {
       const { rows } = await pool.query<{ status: string; attempts: number; last_error: string | null }>(
-        'select status, attempts, last_error from public.media_jobs where video_id = $1 order by id desc limit 1',
+        "select status, attempts, last_error from public.media_jobs where video_id = $1 and kind = 'transcode_video' order by id desc limit 1",
         [videoId],
       )
       return rows[0]!

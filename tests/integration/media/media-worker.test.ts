@@ -51,6 +51,8 @@ function workerFor(fixture: Fixture, options: Partial<MediaWorkerOptions> = {}):
     autoStart: false,
     tempDir: fixture.scratch.dir,
     log: (level, message) => fixture.logs.push(`${level}: ${message}`),
+    // The transcode path alone; automatic captions have their own suite (auto-captions.test.ts).
+    speech: null,
     ...options,
   })
   fixture.workers.push(worker)
