@@ -21,7 +21,8 @@ import { seedDemoContent } from './stack/demo-content'
 import { seedDemoData } from './db/seed'
 import { startMediaWorker, type MediaWorker } from './worker/media-worker'
 import { componentLogger, errorFields } from './ops/log'
-import { DatabaseHealth, databaseErrors, healthRoutes, isDatabaseUnavailable, outagePage, requestContext } from './ops/health'
+import { DatabaseHealth, databaseErrors, healthRoutes, requestContext } from './ops/health'
+import { withDatabaseOutage503 } from './ops/outage'
 import { loadOrCreateOpsKey, opsRouter, removeServerState, writeServerState } from './ops/control'
 import { backupEmbedded } from './db/backup'
 import { reconcile } from './worker/reconcile'
@@ -142,47 +143,6 @@ if (usesStandIn(env)) {
   }
 }
 
-/**
- * A page or data request whose loader or action failed because the database
- * went away answers 503 with Retry-After (and flags the gate for the requests
- * after it) instead of the error page: Remix's handleError sees the original
- * error, the document and data handlers then swap the response.
- */
-function withDatabaseOutage503(original: ServerBuild): ServerBuild {
-  const outages = new WeakSet<Request>()
-  const entry = original.entry.module
-  const outage = () =>
-    new Response(outagePage(), {
-      status: 503,
-      headers: { 'Content-Type': 'text/html; charset=utf-8', 'Retry-After': '5', 'Cache-Control': 'no-store' },
-    })
-  return {
-    ...original,
-    entry: {
-      ...original.entry,
-      module: {
-        ...entry,
-        handleError(error, args) {
-          if (isDatabaseUnavailable(error)) {
-            outages.add(args.request)
-            health.noteFailure(error)
-          }
-          if (entry.handleError) entry.handleError(error, args)
-          else if (!args.request.signal.aborted) logger.error({ ...errorFields(error, true) }, 'request failed')
-        },
-        default(request, status, headers, context, loadContext) {
-          if (outages.has(request)) return outage()
-          return entry.default(request, status, headers, context, loadContext)
-        },
-        handleDataRequest(response, args) {
-          if (outages.has(args.request)) return outage()
-          return entry.handleDataRequest ? entry.handleDataRequest(response, args) : response
-        },
-      },
-    },
-  }
-}
-
 let build: ServerBuild | (() => Promise<ServerBuild>)
 if (production) {
   const buildDir = path.resolve(import.meta.dirname, process.env.LUMEN_BUILD_DIR ?? 'build')
@@ -197,11 +157,14 @@ if (production) {
   )
   const publicStatic = express.static(clientDir, { maxAge: '1h', index: false })
   app.use((req, res, next) => (publicFiles.has(req.path) ? publicStatic(req, res, next) : next()))
-  build = withDatabaseOutage503((await import(path.join(buildDir, 'server/index.js'))) as ServerBuild)
+  build = withDatabaseOutage503(health, (await import(path.join(buildDir, 'server/index.js'))) as ServerBuild)
 } else {
   const vite = await import('vite').then((module) => module.createServer({ server: { middlewareMode: true }, appType: 'custom' }))
   app.use(vite.middlewares)
-  build = () => (vite.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>).then(withDatabaseOutage503)
+  build = () =>
+    (vite.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>).then((module) =>
+      withDatabaseOutage503(health, module),
+    )
 }
 // The JSON API: CORS for the allow-listed origins only, and rate limits (429 with Retry-After).
 app.use('/api', apiCors(parseCorsOrigins(env.API_CORS_ORIGINS)), ...apiRateLimits())
@@ -230,6 +193,11 @@ const server = createServer(app)
 // Uploads may take up to 30 minutes (spec section 9): a no-JS multipart post or a slow TUS chunk must
 // not meet Node's default 5-minute request timeout first.
 server.requestTimeout = 30 * 60 * 1000
+// Idle keep-alive connections stay open longer than a load balancer's or a client's own idle limit
+// (60 s at AWS's, 4 s in Node's fetch): Node's default 5 s lets the server close a connection just as a
+// busy client reuses it, and that request fails with a reset ("fetch failed" in the load test).
+server.keepAliveTimeout = 65_000
+server.headersTimeout = 66_000
 server.listen(env.PORT, env.HOST, () => {
   if (stack) void writeServerState(path.resolve(env.DATA_DIR), env.PORT)
   log(`ready: ${publicUrl(env)} (${production ? 'production' : 'development'})`)

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { NextFunction, Request, RequestHandler, Response } from 'express'
 import type pg from 'pg'
+import { isDatabaseUnavailable } from '../db/unavailable'
 import { componentLogger, errorFields, safePath, withLogContext } from './log'
 
 /**
@@ -18,31 +19,7 @@ const WORKER_FRESH_SECONDS = 60
 const PROBE_TIMEOUT_MS = 2_000
 export const RETRY_AFTER_SECONDS = 5
 
-/** Errors that mean "the database is not there" rather than "this query is wrong". */
-const UNAVAILABLE_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'EPIPE',
-  'ENOTFOUND',
-  '57P01', // admin_shutdown
-  '57P02', // crash_shutdown
-  '57P03', // cannot_connect_now (starting up, shutting down)
-  '08000',
-  '08003',
-  '08006',
-  '08001',
-  '08004',
-])
-
-export function isDatabaseUnavailable(error: unknown): boolean {
-  if (!(error instanceof Error)) return false
-  const code = (error as NodeJS.ErrnoException).code
-  if (code && UNAVAILABLE_CODES.has(code)) return true
-  return /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
-    error.message,
-  )
-}
+export { isDatabaseUnavailable }
 
 export class DatabaseHealth {
   /** Set when a connection was lost; cleared by the next probe that succeeds. */

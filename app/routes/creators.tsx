@@ -7,7 +7,7 @@ import { Page } from '~/components/ui/page'
 import { EmptyState } from '~/components/video-grid'
 import { CREATOR_MESSAGES } from '~/lib/schemas/creators'
 import { listCreators } from '~/server/creators.server'
-import { jsonWithHeaders } from '~/server/http/responses.server'
+import { jsonWithHeaders, loadFailure } from '~/server/http/responses.server'
 import { getSession } from '~/server/session.server'
 
 /**
@@ -27,7 +27,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return jsonWithHeaders({ page, search, after, signedIn }, 200, headers)
   } catch (error) {
     console.warn('[creators] could not load creators:', error instanceof Error ? error.message : error)
-    return jsonWithHeaders({ page: null, search, after, signedIn }, 500, headers)
+    const failure = loadFailure(error)
+    return jsonWithHeaders({ page: null, search, after, signedIn }, failure.status, headers, failure.headers)
   }
 }
 

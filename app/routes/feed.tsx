@@ -10,7 +10,7 @@ import { EmptyState, filterQuery, PagedVideoGrid, showMoreHref, type PagedLoader
 import { categoryName } from '~/lib/catalog'
 import { FEED_PAGE_SIZE, loadFeed } from '~/server/feed.server'
 import { browseQuery, firstPageSize } from '~/lib/browse'
-import { jsonWithHeaders } from '~/server/http/responses.server'
+import { jsonWithHeaders, loadFailure } from '~/server/http/responses.server'
 import { requireUser } from '~/server/permissions.server'
 
 export const FEED_MESSAGES = {
@@ -36,7 +36,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return jsonWithHeaders({ ...data, fallback, filters, cursor, pageSize: FEED_PAGE_SIZE }, 200, headers)
   } catch (error) {
     console.warn('[feed] could not load the feed:', error instanceof Error ? error.message : error)
-    return jsonWithHeaders({ page: null, fallback: false, filters, cursor, pageSize: FEED_PAGE_SIZE }, 500, headers)
+    const failure = loadFailure(error)
+    return jsonWithHeaders(
+      { page: null, fallback: false, filters, cursor, pageSize: FEED_PAGE_SIZE },
+      failure.status,
+      headers,
+      failure.headers,
+    )
   }
 }
 

@@ -17,7 +17,7 @@ import { isDomainError } from '~/server/errors.server'
 import { FEED_PAGE_SIZE, listLikedVideos } from '~/server/feed.server'
 import { listFollowing } from '~/server/follows.server'
 import { redirectWithFlash } from '~/server/http/flash.server'
-import { jsonWithHeaders } from '~/server/http/responses.server'
+import { jsonWithHeaders, loadFailure } from '~/server/http/responses.server'
 import { requireUser } from '~/server/permissions.server'
 import { getOwnProfile } from '~/server/profiles.server'
 import { deleteQuote, listMyQuotes } from '~/server/quotes.server'
@@ -73,7 +73,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return jsonWithHeaders({ verificationRequired, failed: null, data }, 200, headers)
   } catch (error) {
     console.warn(`[profile] could not load the ${tab} tab:`, error instanceof Error ? error.message : error)
-    return jsonWithHeaders({ verificationRequired, failed: { tab, message: LOAD_FAILURES[tab] }, data: null }, 500, headers)
+    const failure = loadFailure(error)
+    return jsonWithHeaders(
+      { verificationRequired, failed: { tab, message: LOAD_FAILURES[tab] }, data: null },
+      failure.status,
+      headers,
+      failure.headers,
+    )
   }
 }
 

@@ -7,7 +7,7 @@ import { countVideos, listVideos, listVideosFrom, type VideoCardItem } from '~/s
 import type { ShellHandle } from '~/root'
 import { browseQuery } from '~/lib/browse'
 import { captionsOnByDefault, listPlayerTracks } from '~/server/captions.server'
-import { jsonWithHeaders } from '~/server/http/responses.server'
+import { jsonWithHeaders, loadFailure } from '~/server/http/responses.server'
 import type { JwtClaims } from '~/server/db.server'
 import { requireUser } from '~/server/permissions.server'
 
@@ -76,7 +76,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return jsonWithHeaders({ page: null, window, filters, captionsOn }, 200, headers)
   } catch (error) {
     console.warn('[reels] could not load sparks:', error instanceof Error ? error.message : error)
-    return jsonWithHeaders({ page: null, window: null, filters, captionsOn: false }, 500, headers)
+    const failure = loadFailure(error)
+    return jsonWithHeaders({ page: null, window: null, filters, captionsOn: false }, failure.status, headers, failure.headers)
   }
 }
 

@@ -10,7 +10,7 @@ import { EmptyState, filterQuery, PagedVideoGrid, showMoreHref, type PagedLoader
 import { LIMITS } from '~/lib/catalog'
 import { listVideos } from '~/server/feed.server'
 import { browseQuery, firstPageSize } from '~/lib/browse'
-import { jsonWithHeaders } from '~/server/http/responses.server'
+import { jsonWithHeaders, loadFailure } from '~/server/http/responses.server'
 import { requireUser } from '~/server/permissions.server'
 
 export const SPARKS_MESSAGES = {
@@ -34,7 +34,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return jsonWithHeaders({ ...data, filters, cursor }, 200, headers)
   } catch (error) {
     console.warn('[sparks] could not load sparks:', error instanceof Error ? error.message : error)
-    return jsonWithHeaders({ page: null, filters, cursor }, 500, headers)
+    const failure = loadFailure(error)
+    return jsonWithHeaders({ page: null, filters, cursor }, failure.status, headers, failure.headers)
   }
 }
 

@@ -1,5 +1,5 @@
 /**
- * `npm run load [-- --mode embedded|server|both] [--seconds 300] [--viewers 200] [--uploads 10]`:
+ * `npm run load [-- --mode embedded|server|both] [--seconds 300] [--viewers 200] [--uploads 10] [--log-dir DIR]`:
  * issue 16's load test (tests/load/run-load.ts) on loopback, bounded (at most 900 s, 500 viewers,
  * 20 upload lanes). Server mode needs TEST_DATABASE_URL (a PostgreSQL superuser URL; a scratch
  * database is made in it and dropped after). Exits 1 when an answer was unexpected, an upload
@@ -14,6 +14,7 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '300' },
     viewers: { type: 'string', default: '200' },
     uploads: { type: 'string', default: '10' },
+    'log-dir': { type: 'string' },
   },
 })
 const modes = values.mode === 'both' ? (['embedded', 'server'] as const) : ([values.mode] as Array<'embedded' | 'server'>)
@@ -29,6 +30,7 @@ for (const mode of modes) {
     seconds: Number(values.seconds),
     viewers: Number(values.viewers),
     uploads: Number(values.uploads),
+    logDir: values['log-dir'] ? `${values['log-dir']}/${mode}` : undefined,
     log: (line) => console.log(`[load ${mode}] ${line}`),
   })
   console.log(`\n== load: ${mode}`)

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { readFile } from 'node:fs/promises'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { createChunks, stringToBase64URL } from '@supabase/ssr'
 import { createClient } from '@supabase/supabase-js'
@@ -49,6 +49,8 @@ export interface LoadOptions {
   /** How long to wait after the load for the last uploads to be processed; default 180 s. */
   drainSeconds?: number
   log?: (line: string) => void
+  /** Where to write every process's log lines (JSON, one file each) when the run ends; default nowhere. */
+  logDir?: string
 }
 
 export interface RouteStats {
@@ -102,7 +104,8 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
   try {
     log(`starting ${options.mode} mode`)
     if (scratch) {
-      const env = { MEDIA_WORKER: 'off', TRUSTED_PROXY: 'loopback' }
+      // Two app processes (one each: no cluster of their own) and two workers, as issue 16 asks.
+      const env = { MEDIA_WORKER: 'off', TRUSTED_PROXY: 'loopback', WEB_CONCURRENCY: '1' }
       apps.push(await startServer({ dataDir: data.dir, port: await freePort(), databaseUrl: scratch.url, env }))
       apps.push(await startServer({ dataDir: data.dir, port: await freePort(), databaseUrl: scratch.url, env }))
       for (const app of apps) workers.push(startWorker({ databaseUrl: scratch.url, dataDir: data.dir, publicUrl: app.url }))
@@ -390,6 +393,13 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
       notProcessed,
     }
   } finally {
+    if (options.logDir) {
+      await mkdir(options.logDir, { recursive: true })
+      for (const [index, process] of [...apps, ...workers].entries()) {
+        const name = `${index < apps.length ? 'app' : 'worker'}-${index < apps.length ? index + 1 : index - apps.length + 1}.jsonl`
+        await writeFile(path.join(options.logDir, name), process.logs().map((line) => JSON.stringify(line)).join('\n') + '\n')
+      }
+    }
     await pool?.end()
     await Promise.all([...workers, ...apps].map((process) => process.kill('SIGKILL')))
     await scratch?.drop().catch(() => {})

@@ -11,6 +11,7 @@ export const API_MESSAGES = {
   badJson: 'The request body must be JSON',
   bodyTooLarge: 'The request body is too large',
   serverError: 'Something went wrong on our side. Please try again.',
+  unavailable: 'Lumen is briefly unavailable. Please try again in a few seconds.',
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
   loginToWatch: 'Please log in to watch this video.',
   thumbnailMissing: 'Thumbnail Missing',

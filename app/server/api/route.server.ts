@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import type { z } from 'zod'
+import { isDatabaseUnavailable } from '../../../db/unavailable'
 import { DomainError, isDomainError } from '../errors.server'
 import { jsonFailure } from '../http/domain-errors.server'
 import { API_MESSAGES } from '~/lib/schemas/api'
@@ -9,7 +10,8 @@ import { API_MESSAGES } from '~/lib/schemas/api'
  * falls back to GET), JSON answers that are never cached, refusals
  * (DomainError) turned into `{ error, fieldErrors? }` at their status by the
  * same adapter the pages' twins use, 405 for a method the route does not
- * have, and a 500 only for our own failures (logged, never echoed).
+ * have, 503 with Retry-After while the database is unreachable or every
+ * connection is busy, and a 500 only for our own failures (logged, never echoed).
  */
 export type ApiMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE'
 
@@ -23,6 +25,8 @@ export interface ApiArgs {
 export type ApiHandler = (args: ApiArgs) => Promise<Response | object>
 
 const NO_STORE = { 'Cache-Control': 'no-store' }
+/** As the pages' outage answer (ops/health.ts). */
+const RETRY_AFTER_SECONDS = 5
 
 export interface ApiRouteOptions {
   /** Also repeat a refusal's text as `message` (spec §7: forgot-password's clients read that field). */
@@ -52,6 +56,13 @@ export function apiRoute(handlers: Partial<Record<ApiMethod, ApiHandler>>, optio
         if (!options.messageField) return answer
         const body = (await answer.json()) as Record<string, unknown>
         return Response.json({ ...body, message: error.message }, { status: answer.status, headers: answer.headers })
+      }
+      if (isDatabaseUnavailable(error)) {
+        // The database is restarting or every connection is busy: a clean 503 the client may retry.
+        return Response.json(
+          { error: API_MESSAGES.unavailable },
+          { status: 503, headers: { ...NO_STORE, 'Retry-After': String(RETRY_AFTER_SECONDS) } },
+        )
       }
       console.error(`[api] ${method} ${new URL(request.url).pathname} failed`, error)
       return Response.json({ error: API_MESSAGES.serverError }, { status: 500, headers: NO_STORE })

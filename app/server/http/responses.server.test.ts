@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { badRequest, jsonWithHeaders, mergeHeaders, redirectWithHeaders, withHeaders } from './responses.server'
+import { badRequest, jsonWithHeaders, loadFailure, mergeHeaders, redirectWithHeaders, withHeaders } from './responses.server'
 
 describe('response helpers', () => {
   const session = new Headers([
@@ -44,5 +44,15 @@ describe('response helpers', () => {
       'sb-localhost-auth-token.0=a; Path=/',
       'sb-localhost-auth-token.1=b; Path=/',
     ])
+  })
+})
+
+describe('loadFailure (pages with their own "failed to load" state)', () => {
+  it('is 503 with Retry-After for an unreachable or saturated database, else 500', () => {
+    expect(loadFailure(new Error('timeout exceeded when trying to connect'))).toEqual({
+      status: 503,
+      headers: { 'Retry-After': '5' },
+    })
+    expect(loadFailure(new Error('relation "public.videos" does not exist'))).toEqual({ status: 500, headers: {} })
   })
 })

@@ -1,3 +1,4 @@
+import { isDatabaseUnavailable } from '../../../db/unavailable'
 import { data, redirect } from '@remix-run/node'
 
 /**
@@ -28,6 +29,15 @@ export function mergeHeaders(...sources: HeaderSource[]): Headers {
 export function jsonWithHeaders<T>(value: T, init: number | { status?: number } = {}, ...sources: HeaderSource[]) {
   const status = typeof init === 'number' ? init : (init.status ?? 200)
   return data(value, { status, headers: mergeHeaders(...sources) })
+}
+
+/**
+ * The status of a page that shows its own "failed to load" state: 503 with Retry-After when the
+ * database is unreachable or every connection stays busy (a client or load balancer may retry
+ * shortly), else 500. Use as `jsonWithHeaders(value, loadFailure(error).status, headers, loadFailure(error).headers)`.
+ */
+export function loadFailure(error: unknown): { status: 500 | 503; headers: HeadersInit } {
+  return isDatabaseUnavailable(error) ? { status: 503, headers: { 'Retry-After': '5' } } : { status: 500, headers: {} }
 }
 
 /** A failed form submission: field errors (never passwords) with status 400. */

@@ -1,0 +1,55 @@
+import type { ServerBuild } from '@remix-run/node'
+import { describe, expect, it, vi } from 'vitest'
+import { withDatabaseOutage503 } from './outage'
+
+/** A build whose document handler renders what Remix would: the error page at the status it got. */
+function fakeBuild() {
+  const rendered = vi.fn((_request: Request, status: number) => new Response('<html>error page</html>', { status }))
+  const build = {
+    entry: { module: { default: rendered, handleError: vi.fn() } },
+  } as unknown as ServerBuild
+  return { build, rendered }
+}
+
+describe('withDatabaseOutage503', () => {
+  it('answers 503 for a document whose loader failed on the database, though that loader had a Request of its own', async () => {
+    const { build } = fakeBuild()
+    const health = { noteFailure: vi.fn() }
+    const wrapped = withDatabaseOutage503(health, build)
+    const document = new Request('http://lumen.test/feed')
+    const loadContext = { clientIp: '127.0.0.1', requestCache: {} }
+    // Remix gives each loader a copy of the request, not the document's own object.
+    const loaderRequest = new Request(document.url, { signal: new AbortController().signal })
+    const busy = new Error('timeout exceeded when trying to connect')
+
+    wrapped.entry.module.handleError!(busy, { request: loaderRequest, params: {}, context: loadContext })
+    const answer = await wrapped.entry.module.default(document, 500, new Headers(), {} as never, loadContext)
+
+    expect(answer.status).toBe(503)
+    expect(answer.headers.get('Retry-After')).toBe('5')
+    expect(await answer.text()).toContain('Briefly unavailable')
+    expect(health.noteFailure).toHaveBeenCalledWith(busy)
+  })
+
+  it('leaves other failures and other requests to the error page', async () => {
+    const { build, rendered } = fakeBuild()
+    const wrapped = withDatabaseOutage503({ noteFailure: vi.fn() }, build)
+    const loadContext = { clientIp: '127.0.0.1' }
+    const document = new Request('http://lumen.test/feed')
+
+    wrapped.entry.module.handleError!(new TypeError('a bug'), { request: document, params: {}, context: loadContext })
+    expect((await wrapped.entry.module.default(document, 500, new Headers(), {} as never, loadContext)).status).toBe(500)
+
+    // Another request (another load context) after one that met an outage renders as usual.
+    wrapped.entry.module.handleError!(new Error('Connection terminated unexpectedly'), {
+      request: new Request('http://lumen.test/'),
+      params: {},
+      context: { clientIp: '127.0.0.1' },
+    })
+    const other = await wrapped.entry.module.default(new Request('http://lumen.test/'), 200, new Headers(), {} as never, {
+      clientIp: '127.0.0.1',
+    })
+    expect(other.status).toBe(200)
+    expect(rendered).toHaveBeenCalledTimes(2)
+  })
+})
