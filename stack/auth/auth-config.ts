@@ -8,7 +8,7 @@ import type { StackContext } from '../context'
 
 /** Parses a Go duration ("1s", "1m30s", "24h", "1.5h"); undefined when malformed. */
 export function parseGoDuration(text: string): number | undefined {
-  const units: Record<string, number> = { ns: 1e-6, us: 1e-3, 'µs': 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000 }
+  const units: Record<string, number> = { ns: 1e-6, us: 1e-3, µs: 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000 }
   const match = /^([+-]?)((?:\d+(?:\.\d*)?|\.\d+)(?:ns|us|µs|ms|s|m|h))+$/.exec(text)
   if (!match) return text === '0' ? 0 : undefined
   let total = 0
@@ -67,9 +67,7 @@ export function redirectTarget(ctx: StackContext, requested: string | undefined)
     }
   })
   if ((url.protocol === 'http:' || url.protocol === 'https:') && hostnames.includes(url.hostname)) return requested
-  return ctx.config.auth.additional_redirect_urls.some((pattern) => globToRegExp(pattern).test(requested))
-    ? requested
-    : siteUrl
+  return ctx.config.auth.additional_redirect_urls.some((pattern) => globToRegExp(pattern).test(requested)) ? requested : siteUrl
 }
 
 /** gobwas/glob with GoTrue's separators `.` and `/`: `*` stays within a label, `**` crosses them. */

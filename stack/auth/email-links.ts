@@ -60,7 +60,10 @@ const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!)
 
 /** GoTrue's default "Reset Your Password" message, with the app link first. */
-export function recoveryEmail(links: { app: string; verify: string }, otp: string): { subject: string; text: string; html: string } {
+export function recoveryEmail(
+  links: { app: string; verify: string },
+  otp: string,
+): { subject: string; text: string; html: string } {
   return {
     subject: 'Reset Your Password',
     text: [

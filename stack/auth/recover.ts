@@ -28,7 +28,7 @@ const recoverBody = z
 export function recover(ctx: StackContext, limiter: RateLimiter) {
   return async (req: Request, res: Response) => {
     const ip = clientIp(req, ctx)
-    limiter.take('sign_in_sign_ups', ip)
+    await limiter.take('sign_in_sign_ups', ip)
     const body = readJson(req, recoverBody)
     if (!body.email) throw validationFailed('Password recovery requires an email')
     const email = validateEmail(body.email)
@@ -42,9 +42,7 @@ export function recover(ctx: StackContext, limiter: RateLimiter) {
     }
     await inTransaction(ctx.pool, async (db) => {
       const user = (await findUserById(db, found.id, { forUpdate: true }))!
-      const waitMs = user.recovery_sent_at
-        ? new Date(user.recovery_sent_at).getTime() + emailMaxFrequencyMs(ctx) - Date.now()
-        : 0
+      const waitMs = user.recovery_sent_at ? new Date(user.recovery_sent_at).getTime() + emailMaxFrequencyMs(ctx) - Date.now() : 0
       if (waitMs > 0) {
         const seconds = Math.ceil(waitMs / 1000)
         throw new AuthError(
@@ -55,7 +53,7 @@ export function recover(ctx: StackContext, limiter: RateLimiter) {
           { 'Retry-After': String(seconds) },
         )
       }
-      limiter.take('email_sent', ip)
+      await limiter.take('email_sent', ip, db)
       if (pkce) await createFlowState(db, user.id, pkce, 'recovery')
       const { otp, hashedToken } = await issueEmailToken(db, user, 'recovery', Boolean(pkce))
       const links = {

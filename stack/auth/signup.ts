@@ -35,7 +35,7 @@ export function signup(ctx: StackContext, limiter: RateLimiter) {
     if (!body.email && !body.phone) {
       throw unprocessable('anonymous_provider_disabled', 'Anonymous sign-ins are disabled')
     }
-    limiter.take('sign_in_sign_ups', clientIp(req, ctx))
+    await limiter.take('sign_in_sign_ups', clientIp(req, ctx))
     if (!ctx.config.auth.enable_signup) throw unprocessable('signup_disabled', 'Signups not allowed for this instance')
 
     if (!body.password) throw validationFailed('Signup requires a valid password')

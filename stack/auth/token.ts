@@ -29,7 +29,7 @@ export function token(ctx: StackContext, limiter: RateLimiter) {
     // GoTrue answers an unknown grant with invalid_credentials and this message.
     if (!handler) throw badRequest('invalid_credentials', 'unsupported_grant_type')
     const meta: RequestMeta = { userAgent: req.get('user-agent'), ip: clientIp(req, ctx) }
-    limiter.take('token_refresh', meta.ip)
+    await limiter.take('token_refresh', meta.ip)
     res.json(await handler(ctx, req, meta, limiter))
   }
 }
@@ -43,19 +43,19 @@ async function passwordGrant(ctx: StackContext, req: Request, meta: RequestMeta,
   if (!body.email) throw validationFailed('missing email or phone')
   const password = body.password ?? ''
   // Brute force: refused before the password is even compared.
-  limiter.checkSignIn(meta.ip, body.email)
-  const invalid = () => {
-    limiter.failedSignIn(meta.ip, body.email!)
+  await limiter.checkSignIn(meta.ip, body.email)
+  const invalid = async () => {
+    await limiter.failedSignIn(meta.ip, body.email!)
     return badRequest('invalid_credentials', INVALID_LOGIN)
   }
 
   const user = await findUserByEmail(ctx.pool, body.email)
   if (!user || !user.encrypted_password) {
     await passwordMatches(password, undefined)
-    throw invalid()
+    throw await invalid()
   }
   if (user.is_banned) throw badRequest('user_banned', 'User is banned')
-  if (!(await passwordMatches(password, user.encrypted_password))) throw invalid()
+  if (!(await passwordMatches(password, user.encrypted_password))) throw await invalid()
   if (!user.email_confirmed_at) throw badRequest('email_not_confirmed', 'Email not confirmed')
 
   const session = await inTransaction(ctx.pool, (db) => startSession(db, ctx, user, 'password', meta))

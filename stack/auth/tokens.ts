@@ -68,7 +68,9 @@ export function newOtp(): string {
 
 /** GoTrue's `GenerateTokenHash`: hex SHA-224 of the email followed by the code. */
 export function tokenHash(email: string, otp: string): string {
-  return createHash('sha224').update(email + otp).digest('hex')
+  return createHash('sha224')
+    .update(email + otp)
+    .digest('hex')
 }
 
 /** Marks a link token as belonging to a PKCE flow (GET /verify then answers `?code=`). */

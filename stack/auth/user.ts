@@ -41,7 +41,7 @@ export function getUser(ctx: StackContext) {
 export function updateUser(ctx: StackContext, limiter: RateLimiter) {
   return async (req: Request, res: Response) => {
     const { user, session } = await requireCaller(req, ctx, ctx.pool)
-    limiter.take('sign_in_sign_ups', clientIp(req, ctx))
+    await limiter.take('sign_in_sign_ups', clientIp(req, ctx))
     const body = readJson(req, updateBody)
     const email = body.email ? validateEmail(body.email) : undefined
     if (body.password != null) assertStrongPassword(ctx, body.password)
@@ -88,7 +88,12 @@ export function updateUser(ctx: StackContext, limiter: RateLimiter) {
  */
 const RECENT_SIGN_IN_MS = 24 * 60 * 60 * 1000
 
-async function assertRecentSignIn(ctx: StackContext, user: UserRow, sessionId: string | undefined, currentPassword: string | undefined) {
+async function assertRecentSignIn(
+  ctx: StackContext,
+  user: UserRow,
+  sessionId: string | undefined,
+  currentPassword: string | undefined,
+) {
   if (sessionId) {
     const { rows } = await ctx.pool.query<{ created_at: Date }>('select created_at from auth.sessions where id = $1', [sessionId])
     const createdAt = rows[0]?.created_at

@@ -181,7 +181,10 @@ export async function storePassword(db: Db, userId: string, passwordHash: string
 
 /** GoTrue's soft delete: the row stays, its email and identities become unrecognisable hashes. */
 export async function softDeleteUser(db: Db, user: UserRow): Promise<void> {
-  const obfuscate = (value: string) => createHash('sha256').update(user.id + value).digest('base64url')
+  const obfuscate = (value: string) =>
+    createHash('sha256')
+      .update(user.id + value)
+      .digest('base64url')
   await db.query(
     `update auth.users set email = $2, phone = null, encrypted_password = '', confirmation_token = '',
        recovery_token = '', email_change_token_new = '', email_change = '', raw_app_meta_data = '{}',
@@ -221,10 +224,9 @@ export function tokenSubject(user: UserRow): AccessTokenSubject {
 
 /** GoTrue's User JSON, identities included. */
 export async function userJson(db: Db, user: UserRow): Promise<Record<string, unknown>> {
-  const { rows } = await db.query<IdentityRow>(
-    'select * from auth.identities where user_id = $1 order by created_at, id',
-    [user.id],
-  )
+  const { rows } = await db.query<IdentityRow>('select * from auth.identities where user_id = $1 order by created_at, id', [
+    user.id,
+  ])
   const identities = rows.map((identity) =>
     dropUndefined({
       identity_id: identity.id,

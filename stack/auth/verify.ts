@@ -58,7 +58,12 @@ async function userForToken(
     user = await findUserByEmail(db, token.email)
   } else {
     hash = token.hash
-    const kinds = type === 'signup' ? ['confirmation_token'] : type === 'email' ? ['confirmation_token', 'recovery_token'] : ['recovery_token']
+    const kinds =
+      type === 'signup'
+        ? ['confirmation_token']
+        : type === 'email'
+          ? ['confirmation_token', 'recovery_token']
+          : ['recovery_token']
     const match = await one<{ user_id: string }>(
       db,
       'select user_id from auth.one_time_tokens where token_hash = $1 and token_type::text = any($2::text[]) limit 1',
@@ -104,7 +109,7 @@ function requireType(type: string | null | undefined): VerifyType {
 export function verifyLinkFollowed(ctx: StackContext, limiter: RateLimiter) {
   return async (req: Request, res: Response) => {
     const meta: RequestMeta = { userAgent: req.get('user-agent'), ip: clientIp(req, ctx) }
-    limiter.take('token_verifications', meta.ip)
+    await limiter.take('token_verifications', meta.ip)
     const token = queryParam(req, 'token')
     const type = requireType(queryParam(req, 'type'))
     if (!token) throw validationFailed('Verify requires a token or a token hash')
@@ -143,7 +148,9 @@ export function verifyLinkFollowed(ctx: StackContext, limiter: RateLimiter) {
 /** GoTrue's `prepErrorRedirectURL`: the error in the fragment, and in the query too for PKCE. */
 function errorRedirect(redirectTo: string, error: AuthError, pkce: boolean): string {
   const url = new URL(redirectTo)
-  const oauthError = { 400: 'invalid_request', 401: 'unauthorized_client', 403: 'access_denied', 500: 'server_error' }[error.status]
+  const oauthError = { 400: 'invalid_request', 401: 'unauthorized_client', 403: 'access_denied', 500: 'server_error' }[
+    error.status
+  ]
   const params = new URLSearchParams({
     ...(oauthError ? { error: oauthError } : {}),
     error_code: error.code,
@@ -157,7 +164,7 @@ function errorRedirect(redirectTo: string, error: AuthError, pkce: boolean): str
 export function verifyOtp(ctx: StackContext, limiter: RateLimiter) {
   return async (req: Request, res: Response) => {
     const meta: RequestMeta = { userAgent: req.get('user-agent'), ip: clientIp(req, ctx) }
-    limiter.take('token_verifications', meta.ip)
+    await limiter.take('token_verifications', meta.ip)
     const body = readJson(req, verifyBody)
     const type = requireType(body.type)
     if (body.phone) throw validationFailed('Only an email address or phone number should be provided on verify')

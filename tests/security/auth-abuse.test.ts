@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { RateLimiter } from '../../stack/auth/rate-limit'
 import { forwardedClientIp, isTrustedProxy } from '../../stack/net'
 import { clientFor, openTarget, type ContractTarget } from '../support/target'
 
@@ -40,10 +41,22 @@ describe('auth abuse', () => {
       ['an unknown field of interest', () => ({ field_of_interest: 'Alchemy' }), /unknown field of interest: Alchemy/],
       ['an unknown concentration', () => ({ concentration: 'Necromancy' }), /unknown concentration/],
       ['51 interests', () => ({ interests: Array.from({ length: 51 }, (_, i) => `i${i}`) }), /interests/],
-      ['a foreign portfolio path', () => ({ role: 'creator', portfolio_path: `${randomUUID()}/cv.pdf`, portfolio_type: 'document' }), /own folder/],
-      ['a traversal portfolio path', () => ({ role: 'creator', portfolio_path: '../x/cv.pdf', portfolio_type: 'document' }), /own folder/],
+      [
+        'a foreign portfolio path',
+        () => ({ role: 'creator', portfolio_path: `${randomUUID()}/cv.pdf`, portfolio_type: 'document' }),
+        /own folder/,
+      ],
+      [
+        'a traversal portfolio path',
+        () => ({ role: 'creator', portfolio_path: '../x/cv.pdf', portfolio_type: 'document' }),
+        /own folder/,
+      ],
       ['an unknown portfolio type', () => ({ role: 'creator', portfolio_type: 'script' }), /portfolio_type/],
-      ['an unknown category', () => ({ role: 'creator', creator_categories: ['media', 'Black Magic'] }), /unknown category: Black Magic/],
+      [
+        'an unknown category',
+        () => ({ role: 'creator', creator_categories: ['media', 'Black Magic'] }),
+        /unknown category: Black Magic/,
+      ],
     ]
     it.each(cases)('%s is a 422 validation_failed naming the field, and creates nothing', async (_label, data, message) => {
       const email = `bad-${randomUUID().slice(0, 8)}@lumen.test`
@@ -57,7 +70,11 @@ describe('auth abuse', () => {
 
     it('the admin API refuses the same data with 422', async () => {
       const email = `bad-admin-${randomUUID().slice(0, 8)}@lumen.test`
-      const { error } = await admin.auth.admin.createUser({ email, password: 'Good-Password-1', user_metadata: { bio: 'x'.repeat(501) } })
+      const { error } = await admin.auth.admin.createUser({
+        email,
+        password: 'Good-Password-1',
+        user_metadata: { bio: 'x'.repeat(501) },
+      })
       expect(error).toMatchObject({ status: 422, code: 'validation_failed' })
       expect(await users(email)).toBe(0)
     })
@@ -67,7 +84,12 @@ describe('auth abuse', () => {
       const response = await authPost('/signup', {
         email,
         password: 'Good-Password-1',
-        data: { role: 'creator', bio: 'b'.repeat(500), field_of_interest: 'Physics', creator_categories: ['media', 'Technology & Innovation'] },
+        data: {
+          role: 'creator',
+          bio: 'b'.repeat(500),
+          field_of_interest: 'Physics',
+          creator_categories: ['media', 'Technology & Innovation'],
+        },
       })
       expect(response.status).toBe(200)
     })
@@ -77,7 +99,7 @@ describe('auth abuse', () => {
     const signIn = (email: string, password: string, headers: Record<string, string> = {}) =>
       authPost('/token?grant_type=password', { email, password }, headers)
 
-    it('refuses the 16th failure from one address with 429, Retry-After and GoTrue\'s body, even with the right password', async () => {
+    it("refuses the 16th failure from one address with 429, Retry-After and GoTrue's body, even with the right password", async () => {
       const email = `victim-${randomUUID().slice(0, 8)}@lumen.test`
       await admin.auth.admin.createUser({ email, password: 'Right-Password-1', email_confirm: true })
       const from = { 'X-Forwarded-For': '203.0.113.7' }
@@ -105,10 +127,24 @@ describe('auth abuse', () => {
       expect(refused.headers.get('retry-after')).toBeTruthy()
     })
 
+    it('counts failures in Postgres, so a second server process on the same database refuses too', async () => {
+      // Two limiters with nothing in common but the database: what server mode's processes (one per
+      // core, or one per machine) are. Failures counted by either add up.
+      const email = `spread-${randomUUID().slice(0, 8)}@lumen.test`
+      await admin.auth.admin.createUser({ email, password: 'Right-Password-1', email_confirm: true })
+      const one = new RateLimiter(target.running!.stack.context)
+      const another = new RateLimiter(target.running!.stack.context)
+      for (let i = 0; i < 15; i++) await (i % 2 ? one : another).failedSignIn(`192.0.2.${i + 1}`, email)
+      await expect(another.checkSignIn('192.0.2.99', email)).rejects.toMatchObject({ status: 429 })
+      // And the running server, a third process's worth of limiter, refuses the account too.
+      expect((await signIn(email, 'Right-Password-1', { 'X-Forwarded-For': '192.0.2.100' })).status).toBe(429)
+    })
+
     it('successful sign-ins do not count', async () => {
       const email = `busy-${randomUUID().slice(0, 8)}@lumen.test`
       await admin.auth.admin.createUser({ email, password: 'Right-Password-1', email_confirm: true })
-      for (let i = 0; i < 20; i++) expect((await signIn(email, 'Right-Password-1', { 'X-Forwarded-For': '192.0.2.50' })).status).toBe(200)
+      for (let i = 0; i < 20; i++)
+        expect((await signIn(email, 'Right-Password-1', { 'X-Forwarded-For': '192.0.2.50' })).status).toBe(200)
     })
   })
 
