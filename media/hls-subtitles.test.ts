@@ -92,7 +92,7 @@ describe('subtitle media playlist and segment', () => {
 
   it('puts the X-TIMESTAMP-MAP in the WebVTT header', () => {
     expect(withTimestampMap('WEBVTT\n\n00:01.000 --> 00:02.000\nHi\n', 132000)).toBe(
-      'WEBVTT\nX-TIMESTAMP-MAP=MPEGTS=132000,LOCAL=00:00:00.000\n\n00:01.000 --> 00:02.000\nHi\n',
+      'WEBVTT\nX-TIMESTAMP-MAP=MPEGTS:132000,LOCAL:00:00:00.000\n\n00:01.000 --> 00:02.000\nHi\n',
     )
   })
 

@@ -106,12 +106,13 @@ export function subtitleMediaPlaylist(segmentUri: string, durationSeconds: numbe
  * WebVTT as an HLS subtitle segment: `X-TIMESTAMP-MAP` in its header says that cue time 0
  * is the video's first MPEG-TS timestamp, so a cue at 1.0 s shows over the frame at 1.0 s
  * (without it, HLS clients — hls.js ≥ 1.6 too — take cue time 0 as MPEG-TS 0, 1.4 s early).
+ * RFC 8216 §3.5's form, with colons: `X-TIMESTAMP-MAP=MPEGTS:<90 kHz>,LOCAL:<cue time>`.
  */
 export function withTimestampMap(vtt: string, mpegts: number): string {
   const newline = vtt.indexOf('\n')
   const head = newline === -1 ? vtt : vtt.slice(0, newline)
   const rest = newline === -1 ? '\n' : vtt.slice(newline)
-  return `${head}\nX-TIMESTAMP-MAP=MPEGTS=${mpegts},LOCAL=00:00:00.000${rest}`
+  return `${head}\nX-TIMESTAMP-MAP=MPEGTS:${mpegts},LOCAL:00:00:00.000${rest}`
 }
 
 /** The first variant's URI in a master playlist (the line after the first `#EXT-X-STREAM-INF`). */

@@ -133,7 +133,7 @@ describe('caption tracks in HLS', () => {
     expect(segment.status).toBe(200)
     expect(segment.headers.get('content-type')).toBe('text/vtt; charset=utf-8')
     expect(await segment.text()).toBe(
-      `WEBVTT\nX-TIMESTAMP-MAP=MPEGTS=${mpegts},LOCAL=00:00:00.000\n\n00:00:01.000 --> 00:00:02.000\nOne\n`,
+      `WEBVTT\nX-TIMESTAMP-MAP=MPEGTS:${mpegts},LOCAL:00:00:00.000\n\n00:00:01.000 --> 00:00:02.000\nOne\n`,
     )
     // The `<track>` file stays plain WebVTT.
     expect(await (await caption(`/captions/${trackIds.one}.vtt`)).text()).not.toContain('X-TIMESTAMP-MAP')
