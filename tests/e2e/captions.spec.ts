@@ -104,6 +104,39 @@ test.describe('with JavaScript', () => {
     await expect(page.getByRole('button', { name: 'Turn captions off' })).toBeVisible()
   })
 
+  test('"captions on by default" shows the hls.js track from the start; the video page passes axe', async ({
+    page,
+    signedInAs,
+  }) => {
+    // The creator's profile (the learner's CC state is the other tests' starting point).
+    await signedInAs('creator')
+    const setCaptionsOn = async (on: boolean) => {
+      await page.goto('/profile/edit')
+      await page.getByLabel('Show captions by default').setChecked(on)
+      await page.getByRole('button', { name: 'Save changes' }).click()
+      await page.waitForURL((url) => !url.pathname.endsWith('/edit'))
+    }
+    await setCaptionsOn(true)
+    try {
+      const id = await openByWhatIsSaid(page)
+      const video = page.locator(`[data-video-id="${id}"] video`)
+      await expect(video).toHaveAttribute('data-captions', 'hls.js', { timeout: 20_000 })
+      await expect(page.getByRole('button', { name: 'Turn captions off' })).toHaveAttribute('aria-pressed', 'true')
+      await expect
+        .poll(
+          () =>
+            video.evaluate((element: HTMLVideoElement) =>
+              Array.from(element.textTracks).map((track) => `${track.kind}:${track.mode}`),
+            ),
+          { timeout: 20_000 },
+        )
+        .toEqual(['captions:showing'])
+      await expectNoSeriousViolations(page)
+    } finally {
+      await setCaptionsOn(false)
+    }
+  })
+
   test('"Has captions" keeps the captioned videos; the search results pass axe', async ({ page, signedInAs }) => {
     await signedInAs('learner')
     await page.goto('/feed')
