@@ -629,6 +629,11 @@ isOneToOne: false
               "avatar_path": string,"bio": string,"created_at": string,"id": string,"is_verified": boolean,"rank": number,"role": string,"username": string
             }[]
                            },
+"search_public_captions":
+{ Args: { "max_videos"?: number,"video_type"?: string,"words": string }; Returns: {
+              "body": string,"end_ms": number,"language": string,"rank": number,"start_ms": number,"track_id": string,"video_id": string
+            }[]
+                           },
 "search_videos":
 { Args: { "category"?: string,"search": string,"video_type": string }; Returns: {
               "created_at": string,"id": string,"rank": number

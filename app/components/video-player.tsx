@@ -1,4 +1,5 @@
 import { forwardRef, useCallback, useEffect, useImperativeHandle, useRef, useState, type ReactNode } from 'react'
+import { flushSync } from 'react-dom'
 import { CaptionsToggle } from '~/components/captions/captions-toggle'
 import { parseYouTubeId, youTubeEmbedUrl } from '~/lib/media-urls'
 import { pageViewUrl, useWatchReporter } from './video/use-watch-reporter'
@@ -17,6 +18,11 @@ import { pageViewUrl, useWatchReporter } from './video/use-watch-reporter'
  * 2. native HLS (`canPlayType('application/vnd.apple.mpegurl')`, iOS Safari
  *    without MSE) → the master playlist as the element's `src`;
  * 3. otherwise the MP4 source stays.
+ * Captions (ADR 0026): the server HTML has `<track>` elements (JavaScript off, MP4, native
+ * HLS). A player that draws captions natively and has tracks loads the full hls.js instead
+ * of the light build, and its master playlist's subtitle renditions replace the `<track>`
+ * elements before it is attached (never both: no duplicate text tracks); every other engine
+ * asks for the master without them (`?subtitles=none`) and keeps the `<track>` elements.
  * The engine in use is on the element as `data-engine` ("mp4" | "hls.js" |
  * "native-hls") for tests and debugging. hls.js is destroyed on unmount or
  * when the URLs change. A fatal error (after hls.js's own one-time recovery)
@@ -61,8 +67,9 @@ export interface VideoPlayerProps {
   /** Without JavaScript, count the page view (a `<noscript>` image; the video page only). */
   countPageView?: boolean
   /**
-   * Caption tracks, as `<track kind="captions">` elements: the browser shows them with every
-   * engine (hls.js's light build leaves text tracks alone) and with JavaScript off.
+   * Caption tracks, as `<track kind="captions">` elements in the server HTML (JavaScript off, MP4,
+   * native HLS, the reel viewer); with hls.js and `captionsDisplay: 'native'` the master playlist's
+   * subtitle renditions replace them (ADR 0026).
    */
   captions?: readonly PlayerCaptionTrack[]
   /** Show captions from the start (the learner asked for them); the remembered choice wins. */
@@ -114,6 +121,9 @@ export const VideoPlayer = forwardRef<HTMLVideoElement | null, VideoPlayerProps>
   const [engine, setEngine] = useState<PlaybackEngine>('mp4')
   const [failed, setFailed] = useState(false)
   const [attempt, setAttempt] = useState(0)
+  // Who offers the caption tracks: the `<track>` elements, or hls.js from the master playlist.
+  const [captionsVia, setCaptionsVia] = useState<'elements' | 'hls.js'>('elements')
+  const inManifest = captions.length > 0 && captionsDisplay === 'native'
   // Read when a source is attached; a later change (a transcript link followed in place) seeks instead.
   const startAtRef = useRef(startAt)
   useEffect(() => {
@@ -141,6 +151,7 @@ export const VideoPlayer = forwardRef<HTMLVideoElement | null, VideoPlayerProps>
 
     async function attach(video: HTMLVideoElement) {
       if (!hlsUrl) {
+        setCaptionsVia('elements')
         setEngine('mp4')
         if (attempt > 0) video.load()
         return
@@ -149,9 +160,11 @@ export const VideoPlayer = forwardRef<HTMLVideoElement | null, VideoPlayerProps>
         typeof window !== 'undefined' &&
         ('MediaSource' in window || 'ManagedMediaSource' in window || 'WebKitMediaSource' in window)
       if (hasMse) {
-        const { default: Hls } = await import('hls.js/light')
+        const { default: Hls } = inManifest ? await import('hls.js') : await import('hls.js/light')
         if (cancelled) return
         if (Hls.isSupported()) {
+          // hls.js's subtitle renditions take over: the `<track>` elements go before it makes its own.
+          if (inManifest) flushSync(() => setCaptionsVia('hls.js'))
           const hls = new Hls({ capLevelToPlayerSize: true, startLevel: -1, startPosition: startAtRef.current ?? -1 })
           let recoveredNetwork = false
           let recoveredMedia = false
@@ -167,15 +180,18 @@ export const VideoPlayer = forwardRef<HTMLVideoElement | null, VideoPlayerProps>
               setFailed(true)
             }
           })
-          hls.loadSource(hlsUrl)
+          hls.loadSource(inManifest ? hlsUrl : withoutSubtitles(hlsUrl))
           hls.attachMedia(video)
           setEngine('hls.js')
           destroy = () => hls.destroy()
           return
         }
       }
+      setCaptionsVia('elements')
       if (video.canPlayType('application/vnd.apple.mpegurl')) {
-        video.src = startAtRef.current ? `${hlsUrl}#t=${startAtRef.current}` : hlsUrl
+        // The `<track>` elements are the captions here: the master without its subtitle renditions.
+        const src = withoutSubtitles(hlsUrl)
+        video.src = startAtRef.current ? `${src}#t=${startAtRef.current}` : src
         video.addEventListener('error', onError)
         setEngine('native-hls')
         destroy = () => {
@@ -194,14 +210,17 @@ export const VideoPlayer = forwardRef<HTMLVideoElement | null, VideoPlayerProps>
     source?.addEventListener('error', onError)
     attach(video).catch(() => {
       // hls.js failed to load (offline, blocked): the MP4 source still plays.
-      if (!cancelled) setEngine('mp4')
+      if (!cancelled) {
+        setCaptionsVia('elements')
+        setEngine('mp4')
+      }
     })
     return () => {
       cancelled = true
       source?.removeEventListener('error', onError)
       destroy?.()
     }
-  }, [hlsUrl, mp4Url, attempt])
+  }, [hlsUrl, mp4Url, attempt, inManifest])
 
   const retry = useCallback(() => setAttempt((n) => n + 1), [])
   const nothingToPlay = !hlsUrl && !mp4Url
@@ -221,12 +240,13 @@ export const VideoPlayer = forwardRef<HTMLVideoElement | null, VideoPlayerProps>
         loop={loop}
         aria-label={title}
         data-engine={engine}
+        data-captions={captions.length > 0 ? captionsVia : undefined}
         onEnded={onEnded}
         onPlay={onPlay}
         onPause={onPause}
       >
         {mp4Url ? <source src={startAt ? `${mp4Url}#t=${startAt}` : mp4Url} type="video/mp4" /> : null}
-        {captions.map((track, index) => (
+        {(captionsVia === 'elements' ? captions : []).map((track, index) => (
           <track
             key={track.src}
             kind="captions"
@@ -273,6 +293,11 @@ export const VideoPlayer = forwardRef<HTMLVideoElement | null, VideoPlayerProps>
     </div>
   )
 })
+
+/** The master playlist without the caption tracks' subtitle renditions (ADR 0026). */
+function withoutSubtitles(hlsUrl: string): string {
+  return `${hlsUrl}${hlsUrl.includes('?') ? '&' : '?'}subtitles=none`
+}
 
 /**
  * Counts a page view (once per viewer, video and hour, on the server). Inside

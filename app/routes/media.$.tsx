@@ -1,6 +1,8 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { isUuid } from '~/lib/ids'
+import { serveComposedMaster } from '~/server/http/hls-master.server'
 import { mediaNotFound, proxyStorageObject } from '~/server/http/media-proxy.server'
+import { getSession } from '~/server/session.server'
 import { createSupabaseServerClient, supabaseSettings } from '~/server/supabase.server'
 
 /**
@@ -17,6 +19,11 @@ import { createSupabaseServerClient, supabaseSettings } from '~/server/supabase.
  * wrong. Byte ranges, `If-None-Match` and `If-Range` are passed through, the
  * answer (200, 206, 304, 416) and its headers passed back; the body is
  * streamed, never buffered. See docs/decisions/0009-media-delivery.md.
+ *
+ * A video's master playlist (`/media/videos/<id>/hls/master.m3u8`) comes with its caption
+ * tracks as subtitle renditions, added to the stored master at serve time as the caller
+ * (app/server/http/hls-master.server.ts, ADR 0026); `?subtitles=none` asks for the stored
+ * master as it is (the players that show the tracks as `<track>` elements).
  */
 
 const KINDS = new Set(['videos', 'quotes'])
@@ -69,6 +76,20 @@ export function parseMediaPath(pathname: string): { objectName: string; extensio
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const parsed = parseMediaPath(new URL(request.url).pathname)
   if (!parsed) return mediaNotFound()
+
+  const url = new URL(request.url)
+  const master = /^videos\/([0-9a-f-]{36})\/hls\/master\.m3u8$/.exec(parsed.objectName)
+  if (master && url.searchParams.get('subtitles') !== 'none') {
+    const session = await getSession(request, context)
+    const token = session.claims ? (await session.supabase.auth.getSession()).data.session?.access_token : undefined
+    return serveComposedMaster(request, {
+      videoId: master[1]!,
+      objectName: parsed.objectName,
+      bearer: token ?? supabaseSettings().anonKey,
+      claims: session.claims,
+      setCookies: session.headers.getSetCookie(),
+    })
+  }
 
   const { supabase, headers: sessionHeaders } = createSupabaseServerClient(request, context)
   const { data } = await supabase.auth.getSession()

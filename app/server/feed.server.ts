@@ -288,8 +288,8 @@ async function resolveFilter(
     category,
     tsquery,
     text,
-    // Caption search is for signed-in callers (no definer function is open to visitors).
-    words: tsquery && claims ? text : null,
+    // Visitors search what is said through their own function (public ready videos only).
+    words: tsquery ? text : null,
     captions: options.captions === true,
     matchesNothing: Boolean(text) && !tsquery,
     viewerId: claims?.sub ?? null,
@@ -305,16 +305,18 @@ function rankOf(filter: Filter): RawBuilder<unknown> {
 }
 
 /**
- * The videos whose captions match the search (one row each: the best cue), joined as `said`;
- * for a visitor (the feed's fallback list) an empty stand-in with the same columns.
+ * The videos whose captions match the search (one row each: the best cue), joined as `said`:
+ * `search_captions` for signed-in callers, `search_public_captions` (public ready videos, the
+ * anon policies' rule) for visitors (ADR 0026 §4); without a search an empty stand-in.
  */
 function saidJoin(filter: Filter): RawBuilder<unknown> {
-  const hits = filter.words
-    ? sql`public.search_captions(${filter.words}, ${filter.type})`
-    : sql`(select null::uuid as video_id, null::text as body, null::integer as start_ms, null::real as rank where false)`
+  const hits = !filter.words
+    ? sql`(select null::uuid as video_id, null::text as body, null::integer as start_ms, null::real as rank where false)`
+    : filter.viewerId
+      ? sql`public.search_captions(${filter.words}, ${filter.type})`
+      : sql`public.search_public_captions(${filter.words}, ${filter.type})`
   return sql`left join ${hits} said on said.video_id = v.id`
 }
-
 /**
  * A search matches the title or description, or something said. The title and description
  * matches come from `public.search_videos` (security definer, so the GIN index on

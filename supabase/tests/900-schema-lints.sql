@@ -220,6 +220,9 @@ select is(
 --     public videos too (GET /api/videos?search=); it returns what the select policy
 --     already shows anon (ids, ranks and times of public ready videos), and is a definer
 --     only so that the GIN index can be used.
+--   search_public_captions(text,text,integer): visitors' search inside what is said
+--     (ADR 0026 §4). search_captions narrowed to public ready videos: only cues the anon
+--     select policies already show; a definer only so that the cues' GIN index is used.
 select is(
   array(
     select p.oid::regprocedure::text
@@ -229,7 +232,7 @@ select is(
       and p.prosecdef
       and pg_catalog.has_function_privilege('anon', p.oid, 'execute')
       and not exists (select 1 from pg_catalog.pg_depend d where d.objid = p.oid and d.deptype = 'e')
-      and not p.oid::regprocedure::text = any (array['search_videos(text,text,text)']::text[])
+      and not p.oid::regprocedure::text = any (array['search_videos(text,text,text)', 'search_public_captions(text,text,integer)']::text[])
     order by 1
   ),
   '{}'::text[],

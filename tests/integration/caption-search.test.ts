@@ -8,6 +8,7 @@ import {
 } from '../../app/server/captions.server'
 import { getOwnProfile, updateProfile } from '../../app/server/profiles.server'
 import { countVideos, listVideos, listVideosFrom } from '../../app/server/feed.server'
+import { call } from './support/api-client'
 import { openVideoFixture, type Person, type VideoFixture } from './support/video-fixture'
 
 /**
@@ -82,9 +83,9 @@ describe('search inside what is said', () => {
       (item) => item.id,
     )
     expect(learnerIds).toEqual([said])
-    // Visitors (the feed's fallback list) search titles and descriptions only: no definer function is open to them.
+    // Visitors too find public ready videos by what is said (search_public_captions), nothing else.
     const visitorIds = (await listVideos(null, { type: 'video', search: 'orchids', limit: 10 })).items.map((item) => item.id)
-    expect(visitorIds).toEqual([])
+    expect(visitorIds).toEqual([said])
     const ownIds = (await listVideos(creator.claims, { type: 'video', search: 'orchids', limit: 10 })).items.map(
       (item) => item.id,
     )
@@ -94,6 +95,29 @@ describe('search inside what is said', () => {
       (item) => item.id,
     )
     expect(adminIds).toEqual([said])
+  })
+
+  it('lets a visitor find a public video by a line said in it, with its moment — never a private or processing one', async () => {
+    // The feed's list as a visitor (its fallback list) and the visitors' JSON API (GET /api/videos?search=).
+    const { items } = await listVideos(null, { type: 'video', search: 'zygomorph', limit: 10 })
+    expect(items.map((item) => item.id)).toEqual([titled, said])
+    expect(items[1]!.said).toEqual({ text: 'Orchids are zygomorphic: one plane of symmetry.', startSeconds: 12 })
+    expect(await countVideos(null, { type: 'video', search: 'orchids' })).toBe(1)
+    const sparks = await listVideos(null, { type: 'spark', search: 'symmetry', limit: 10 })
+    expect(sparks.items.map((item) => item.id)).toEqual([spark])
+    const api = await call('GET', '/videos?type=feed&search=bees%20notice')
+    expect(api.status).toBe(200)
+    const ids = (api.body as Array<{ id: string }>).map((video) => video.id)
+    expect(ids).toContain(said)
+    expect(ids).not.toContain(hidden)
+    expect(ids).not.toContain(processing)
+    // A video made private is gone from visitors' searches at once.
+    await fixture.running.database.pool.query('update public.videos set is_public = false where id = $1', [said])
+    try {
+      expect((await listVideos(null, { type: 'video', search: 'bees', limit: 10 })).items).toEqual([])
+    } finally {
+      await fixture.running.database.pool.query('update public.videos set is_public = true where id = $1', [said])
+    }
   })
 
   it('searches sparks by what is said in them too', async () => {

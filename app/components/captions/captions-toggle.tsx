@@ -80,10 +80,15 @@ export function CaptionsToggle({
       else if (tracks.some((track) => track.language === value)) apply(value)
       else apply(tracks[0]?.language ?? null)
     }
+    // The engine replaced the tracks (hls.js's subtitle renditions took over from the `<track>`
+    // elements, ADR 0026): the same choice holds on the new ones.
+    const onAdded = () => apply(expected.current)
     video.textTracks.addEventListener('change', onChange)
+    video.textTracks.addEventListener('addtrack', onAdded)
     window.addEventListener(CHANGE_EVENT, onOtherPlayer)
     return () => {
       video.textTracks.removeEventListener('change', onChange)
+      video.textTracks.removeEventListener('addtrack', onAdded)
       window.removeEventListener(CHANGE_EVENT, onOtherPlayer)
     }
   }, [videoRef, tracks, apply, display, onMode])

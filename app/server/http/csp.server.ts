@@ -11,7 +11,9 @@ export function createNonce(): string {
  * import); no plugins, no framing of our pages, forms post only to us. Media
  * and images come from our origin and Storage (`storageOrigin`, the same in
  * embedded mode), YouTube embeds and posters from YouTube's privacy-friendly
- * hosts; hls.js plays from blob: URLs and runs its worker from one. Style
+ * hosts; hls.js plays from blob: URLs and runs its worker from one, and gives
+ * the `<track>` elements it makes for a master's subtitle renditions the empty
+ * `data:,WEBVTT` (their cues come from our /captions, ADR 0026). Style
  * attributes stay allowed (a progress bar's width), scripts never inline
  * without the nonce.
  */
@@ -22,7 +24,7 @@ export function contentSecurityPolicy(nonce: string, storageOrigin: string): str
     `script-src 'nonce-${nonce}' 'strict-dynamic'`,
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob:${storage} https://i.ytimg.com`,
-    `media-src 'self' blob:${storage}`,
+    `media-src 'self' blob: data:${storage}`,
     `connect-src 'self'${storage}`,
     "font-src 'self'",
     "worker-src 'self' blob:",
