@@ -132,7 +132,8 @@ export async function benchTranscode(): Promise<{ name: string; lines: string[];
     return {
       name,
       lines: [
-        `upload finished → playable (phase 1: ${worker.first} + poster + MP4, published): ${worker.playable.toFixed(1)} s`,
+        `upload finished → playable (phase 1: ${worker.first} + poster + MP4, published): ${worker.playable.toFixed(1)} s` +
+          (worker.playableCpu === null ? '' : `; CPU ${worker.playableCpu.toFixed(1)} s`),
         `upload finished → whole ladder published (phase 2: ${worker.rest}):     ${describe(worker.whole)}`,
         `before, the worker's one pass (${ladderResult!.renditions.map((r) => r.name).join('/')}, ${before}) + MP4 + poster, nothing playable until done: ${describe(ladder)}`,
         `baseline, one 720p ${before} encode to MP4:  ${describe(single)}`,
@@ -183,6 +184,7 @@ async function workerPath(source: string, scratch: string) {
     if (error) throw error
 
     let playableAt: bigint | undefined
+    let playableCpu: number | null = null
     let first = ''
     let rest = ''
     const worker = startMediaWorker({
@@ -195,6 +197,7 @@ async function workerPath(source: string, scratch: string) {
         const playable = / playable: (.*) published/.exec(message)
         if (playable) {
           playableAt = process.hrtime.bigint()
+          playableCpu = childCpuSeconds()
           first = playable[1]!
         }
         const ready = / ready: (.*) added/.exec(message)
@@ -210,6 +213,7 @@ async function workerPath(source: string, scratch: string) {
       return rows[0]!.id
     })
     const started = process.hrtime.bigint()
+    const cpuAtStart = childCpuSeconds()
     const whole = await timed(() => worker.runOnce())
     await worker.stop()
     const { rows } = await pool.query<{ status: string; more_qualities_pending: boolean }>(
@@ -228,6 +232,8 @@ async function workerPath(source: string, scratch: string) {
       first,
       rest,
       playable: Number(playableAt - started) / 1e9,
+      // ffmpeg/ffprobe of phase 1 have all exited when it is published: their CPU time is counted.
+      playableCpu: playableCpu === null || cpuAtStart === null ? null : playableCpu - cpuAtStart,
       whole,
       hlsMegabytes: Number(sizes[0]!.bytes) / 1e6,
     }
