@@ -296,14 +296,14 @@ isOneToOne: false
                   ]
                 },"quotes": {
                   Row: {
-                    "body": string,"created_at": string,"id": string,"like_count": number,"moment_seconds": number | null,"response_hls_path": string | null,"response_mp4_path": string | null,"response_poster_path": string | null,"response_source_path": string | null,"response_status": string | null,"response_status_message": string | null,"type": string,"updated_at": string,"user_id": string,"video_id": string
+                    "body": string,"created_at": string,"id": string,"like_count": number,"moment_seconds": number | null,"response_hls_path": string | null,"response_more_qualities_pending": boolean,"response_mp4_path": string | null,"response_poster_path": string | null,"response_source_path": string | null,"response_status": string | null,"response_status_message": string | null,"type": string,"updated_at": string,"user_id": string,"video_id": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "body"?: string,"created_at"?: string,"id"?: string,"like_count"?: number,"moment_seconds"?: number | null,"response_hls_path"?: string | null,"response_mp4_path"?: string | null,"response_poster_path"?: string | null,"response_source_path"?: string | null,"response_status"?: string | null,"response_status_message"?: string | null,"type"?: string,"updated_at"?: string,"user_id"?: string,"video_id": string
+                    "body"?: string,"created_at"?: string,"id"?: string,"like_count"?: number,"moment_seconds"?: number | null,"response_hls_path"?: string | null,"response_more_qualities_pending"?: boolean,"response_mp4_path"?: string | null,"response_poster_path"?: string | null,"response_source_path"?: string | null,"response_status"?: string | null,"response_status_message"?: string | null,"type"?: string,"updated_at"?: string,"user_id"?: string,"video_id": string
                   }
                   Update: {
-                    "body"?: string,"created_at"?: string,"id"?: string,"like_count"?: number,"moment_seconds"?: number | null,"response_hls_path"?: string | null,"response_mp4_path"?: string | null,"response_poster_path"?: string | null,"response_source_path"?: string | null,"response_status"?: string | null,"response_status_message"?: string | null,"type"?: string,"updated_at"?: string,"user_id"?: string,"video_id"?: string
+                    "body"?: string,"created_at"?: string,"id"?: string,"like_count"?: number,"moment_seconds"?: number | null,"response_hls_path"?: string | null,"response_more_qualities_pending"?: boolean,"response_mp4_path"?: string | null,"response_poster_path"?: string | null,"response_source_path"?: string | null,"response_status"?: string | null,"response_status_message"?: string | null,"type"?: string,"updated_at"?: string,"user_id"?: string,"video_id"?: string
                   }
                   Relationships: [
                     {
@@ -466,14 +466,14 @@ isOneToOne: false
                   ]
                 },"videos": {
                   Row: {
-                    "category_id": string,"comment_count": number,"created_at": string,"creator_id": string,"description": string,"duration_seconds": number | null,"external_url": string | null,"height": number | null,"hls_path": string | null,"id": string,"is_public": boolean,"like_count": number,"mp4_path": string | null,"quote_count": number,"search": unknown,"size_bytes": number | null,"source_path": string | null,"status": string,"status_message": string | null,"thumbnail_path": string | null,"title": string,"type": string,"updated_at": string,"view_count": number,"width": number | null
+                    "category_id": string,"comment_count": number,"created_at": string,"creator_id": string,"description": string,"duration_seconds": number | null,"external_url": string | null,"height": number | null,"hls_path": string | null,"id": string,"is_public": boolean,"like_count": number,"more_qualities_pending": boolean,"mp4_path": string | null,"quote_count": number,"search": unknown,"size_bytes": number | null,"source_path": string | null,"status": string,"status_message": string | null,"thumbnail_path": string | null,"title": string,"type": string,"updated_at": string,"view_count": number,"width": number | null
                   }
                   ComputedFields: never
                   Insert: {
-                    "category_id"?: string,"comment_count"?: number,"created_at"?: string,"creator_id"?: string,"description"?: string,"duration_seconds"?: number | null,"external_url"?: string | null,"height"?: number | null,"hls_path"?: string | null,"id"?: string,"is_public"?: boolean,"like_count"?: number,"mp4_path"?: string | null,"quote_count"?: number,"search"?: never,"size_bytes"?: number | null,"source_path"?: string | null,"status"?: string,"status_message"?: string | null,"thumbnail_path"?: string | null,"title": string,"type"?: string,"updated_at"?: string,"view_count"?: number,"width"?: number | null
+                    "category_id"?: string,"comment_count"?: number,"created_at"?: string,"creator_id"?: string,"description"?: string,"duration_seconds"?: number | null,"external_url"?: string | null,"height"?: number | null,"hls_path"?: string | null,"id"?: string,"is_public"?: boolean,"like_count"?: number,"more_qualities_pending"?: boolean,"mp4_path"?: string | null,"quote_count"?: number,"search"?: never,"size_bytes"?: number | null,"source_path"?: string | null,"status"?: string,"status_message"?: string | null,"thumbnail_path"?: string | null,"title": string,"type"?: string,"updated_at"?: string,"view_count"?: number,"width"?: number | null
                   }
                   Update: {
-                    "category_id"?: string,"comment_count"?: number,"created_at"?: string,"creator_id"?: string,"description"?: string,"duration_seconds"?: number | null,"external_url"?: string | null,"height"?: number | null,"hls_path"?: string | null,"id"?: string,"is_public"?: boolean,"like_count"?: number,"mp4_path"?: string | null,"quote_count"?: number,"search"?: never,"size_bytes"?: number | null,"source_path"?: string | null,"status"?: string,"status_message"?: string | null,"thumbnail_path"?: string | null,"title"?: string,"type"?: string,"updated_at"?: string,"view_count"?: number,"width"?: number | null
+                    "category_id"?: string,"comment_count"?: number,"created_at"?: string,"creator_id"?: string,"description"?: string,"duration_seconds"?: number | null,"external_url"?: string | null,"height"?: number | null,"hls_path"?: string | null,"id"?: string,"is_public"?: boolean,"like_count"?: number,"more_qualities_pending"?: boolean,"mp4_path"?: string | null,"quote_count"?: number,"search"?: never,"size_bytes"?: number | null,"source_path"?: string | null,"status"?: string,"status_message"?: string | null,"thumbnail_path"?: string | null,"title"?: string,"type"?: string,"updated_at"?: string,"view_count"?: number,"width"?: number | null
                   }
                   Relationships: [
                     {

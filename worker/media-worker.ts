@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { createWriteStream, openAsBlob } from 'node:fs'
-import { mkdtemp, readdir, rm } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { hostname, tmpdir } from 'node:os'
 import path from 'node:path'
 import { Readable, Transform } from 'node:stream'
@@ -9,11 +9,20 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web'
 import { createClient } from '@supabase/supabase-js'
 import { sql } from 'kysely'
 import type pg from 'pg'
+import type { Tx } from '../db/kysely'
 import { nodeRealtimeOptions } from '../db/supabase-node'
 import { describeMediaTools, resolveMediaTools, type MediaTools } from '../media/tools'
 import { DEFAULT_LEASE_MS, JobGoneError, LeaseLostError, MediaQueue, type BackoffOptions, type MediaJob } from './queue'
-import { loadTarget, markTargetFailed, markTargetReady, posterPathFor, type MediaTarget } from './targets'
-import { transcodeVideo, type OutputFile } from './transcode'
+import { loadTarget, markTargetComplete, markTargetFailed, markTargetReady, posterPathFor, type MediaTarget } from './targets'
+import {
+  masterVariantNames,
+  mp4NameFor,
+  planRenditions,
+  splitPhases,
+  transcodeVideo,
+  type OutputFile,
+  type TranscodeResult,
+} from './transcode'
 import { MAX_VIDEO_BYTES, MESSAGES, validateVideoFile } from '../media/validate-upload'
 import { componentLogger, withLogContext } from '../ops/log'
 import { reconcile } from './reconcile'
@@ -209,7 +218,7 @@ export function startMediaWorker(options: MediaWorkerOptions): MediaWorker {
       const outcome =
         job.kind === 'caption_video'
           ? await captionJob(job, controller.signal)
-          : await transcodeJob(job, controller.signal, uploaded)
+          : await transcodeJob(job, controller.signal, uploaded, (message) => log('info', `${label}: ${message}`))
       log('info', `${label}: ${outcome} in ${((Date.now() - started) / 1000).toFixed(1)} s`)
     } catch (error) {
       const reason: unknown = controller.signal.reason
@@ -257,8 +266,24 @@ export function startMediaWorker(options: MediaWorkerOptions): MediaWorker {
     }
   }
 
-  /** The job's work; returns what became of it, throws when it should be tried again. */
-  async function transcodeJob(job: MediaJob, signal: AbortSignal, uploaded: PlannedObject[]): Promise<string> {
+  /**
+   * The job's work; returns what became of it, throws when it should be tried again.
+   *
+   * Two phases when the ladder has more than one rung (ADR 0025): phase 1
+   * makes one rung (up to 360p) with the poster and an MP4 of it, uploads
+   * them, master playlist last, and publishes the video at once (ready,
+   * `more_qualities_pending`), the job still running; phase 2 makes the
+   * other rungs in one pass, uploads them, then a master that lists them all
+   * (last again), and completes the job with the top rung's MP4. An attempt
+   * that finds the video already published (a worker died or stopped in
+   * phase 2) does phase 2 only, for the rungs the published master lacks.
+   */
+  async function transcodeJob(
+    job: MediaJob,
+    signal: AbortSignal,
+    uploaded: PlannedObject[],
+    note: (message: string) => void,
+  ): Promise<string> {
     const target = await queue.asService((tx) => loadTarget(tx, job))
     if (!target) {
       await queue.complete(job, undefined, 'its video or quote no longer exists')
@@ -277,39 +302,93 @@ export function startMediaWorker(options: MediaWorkerOptions): MediaWorker {
         await queue.complete(job, (tx) => markTargetFailed(tx, job, validation.message), validation.message)
         return `refused: ${validation.message}`
       }
+      const probe = validation.probe
+      const video = probe.video!
+      const plan = planRenditions(video.width, video.height, { bitRate: probe.bitRate, codec: video.codec })
+      const describe = (result: TranscodeResult) =>
+        result.renditions.map((rendition) => `${rendition.width}x${rendition.height}`).join(', ')
+      const finalMp4 = `${target.mediaPrefix}/video.mp4`
+      // Once the whole ladder is published, the speech in it is written down by a job of its own
+      // (worker/auto-captions.ts), in the transaction that completes this one.
+      const queueCaptions = async (tx: Tx) => {
+        if (speech && target.kind === 'video' && probe.hasAudio) await queueCaptionJob(tx, target.id)
+      }
 
-      const posterPath = posterPathFor(target)
-      // A video keeps the thumbnail its creator chose; a video response always gets a poster of its own.
-      const makePoster = target.kind === 'quote' || !target.thumbnailPath || target.thumbnailPath === posterPath
-      const result = await transcodeVideo(source, validation.probe, path.join(workDir, 'out'), {
-        poster: makePoster,
-        signal,
-        tools,
-        preset: options.preset,
-      })
+      let masterText: string
+      let publishedMp4: string | null
+      if (!target.published) {
+        // Phase 1 (the only one for a ladder of one rung).
+        const { first, rest } = splitPhases(plan)
+        const posterPath = posterPathFor(target)
+        // A video keeps the thumbnail its creator chose; a video response always gets a poster of its own.
+        const makePoster = target.kind === 'quote' || !target.thumbnailPath || target.thumbnailPath === posterPath
+        const top = plan.at(-1)!
+        const result = await transcodeVideo(source, probe, path.join(workDir, 'first'), {
+          renditions: [first],
+          poster: makePoster ? { width: top.width, height: top.height } : false,
+          mp4: mp4NameFor(first, plan),
+          signal,
+          tools,
+          preset: options.preset,
+        })
+        await uploadResult(target, result, posterPath, signal, uploaded)
+        signal.throwIfAborted()
+        const media = {
+          hlsPath: `${target.mediaPrefix}/${result.master}`,
+          mp4Path: `${target.mediaPrefix}/${result.mp4!}`,
+          posterPath: result.poster ? posterPath : null,
+          durationSeconds: probe.durationSeconds,
+          width: video.width,
+          height: video.height,
+          sizeBytes: probe.sizeBytes,
+          morePending: rest.length > 0,
+        }
+        const files = result.files.length
+        if (!rest.length) {
+          await queue.complete(job, async (tx) => {
+            await markTargetReady(tx, target, media)
+            await queueCaptions(tx)
+          })
+          return `ready: ${describe(result)}, ${files} files, ${probe.durationSeconds.toFixed(1)} s of video`
+        }
+        await queue.checkpoint(job, (tx) => markTargetReady(tx, target, media))
+        note(`playable: ${describe(result)} published, ${files} files; ${rest.length} more renditions coming`)
+        masterText = await readFile(path.join(result.dir, result.master), 'utf8')
+        publishedMp4 = media.mp4Path
+      } else {
+        masterText = await downloadText(target.published.hlsPath, signal)
+        publishedMp4 = target.published.mp4Path
+      }
 
-      const uploads = result.files.map((file) => objectFor(target, file, posterPath))
-      // Variants and segments first, the master playlist (the way in) after them.
-      const [master, rest] = partition(uploads, (upload) => upload.file.path === result.master)
-      await uploadAll(rest, result.dir, signal, uploaded)
-      await uploadAll(master, result.dir, signal, uploaded)
-
+      // Phase 2: the rungs the published master does not list yet.
+      const listed = new Set(masterVariantNames(masterText))
+      const rest = plan.filter((rendition) => !listed.has(rendition.name))
+      let outcome = `ready: ${plan.map((rendition) => `${rendition.width}x${rendition.height}`).join(', ')} were published already`
+      if (rest.length) {
+        const result = await transcodeVideo(source, probe, path.join(workDir, 'rest'), {
+          renditions: rest,
+          poster: false,
+          // The top rung's MP4 replaces phase 1's; a published top rung has its video.mp4 already
+          // (uploaded before the master that lists it).
+          mp4: rest.includes(plan.at(-1)!) ? 'video.mp4' : null,
+          publishedMaster: masterText,
+          signal,
+          tools,
+          preset: options.preset,
+        })
+        await uploadResult(target, result, posterPathFor(target), signal, uploaded)
+        outcome = `ready: ${describe(result)} added, ${result.files.length} files, ${probe.durationSeconds.toFixed(1)} s of video`
+      }
       signal.throwIfAborted()
       await queue.complete(job, async (tx) => {
-        await markTargetReady(tx, target, {
-          hlsPath: `${target.mediaPrefix}/${result.master}`,
-          mp4Path: `${target.mediaPrefix}/${result.mp4}`,
-          posterPath: result.poster ? posterPath : null,
-          durationSeconds: validation.probe.durationSeconds,
-          width: validation.probe.video!.width,
-          height: validation.probe.video!.height,
-          sizeBytes: validation.probe.sizeBytes,
-        })
-        // Published first; the speech in it is written down afterwards, by a job of its own.
-        if (speech && target.kind === 'video' && validation.probe.hasAudio) await queueCaptionJob(tx, target.id)
+        await markTargetComplete(tx, target, { mp4Path: finalMp4 })
+        await queueCaptions(tx)
       })
-      const ladder = result.renditions.map((rendition) => `${rendition.width}x${rendition.height}`).join(', ')
-      return `ready: ${ladder}, ${uploads.length} files, ${validation.probe.durationSeconds.toFixed(1)} s of video`
+      if (publishedMp4 && publishedMp4 !== finalMp4) {
+        // Phase 1's MP4 is no longer named by the row; players that loaded it keep what they have.
+        await removeObjects([{ bucket: 'media', name: publishedMp4, file: { path: '', contentType: 'video/mp4', sizeBytes: 0 } }])
+      }
+      return outcome
     } finally {
       await rm(workDir, { recursive: true, force: true })
     }
@@ -328,6 +407,27 @@ export function startMediaWorker(options: MediaWorkerOptions): MediaWorker {
       workDirPrefix: path.join(tempRoot, `${WORK_DIR_PREFIX}${process.pid}-job${job.id}-`),
       download,
     })
+  }
+
+  /** Uploads a transcode's files: variants, segments, the MP4 and the poster first, the master playlist (the way in) last. */
+  async function uploadResult(
+    target: MediaTarget,
+    result: TranscodeResult,
+    posterPath: string,
+    signal: AbortSignal,
+    uploaded: PlannedObject[],
+  ) {
+    const uploads = result.files.map((file) => objectFor(target, file, posterPath))
+    const [master, rest] = partition(uploads, (upload) => upload.file.path === result.master)
+    await uploadAll(rest, result.dir, signal, uploaded)
+    await uploadAll(master, result.dir, signal, uploaded)
+  }
+
+  /** A small text object of bucket `media` (a published master playlist). */
+  async function downloadText(objectName: string, signal: AbortSignal): Promise<string> {
+    const { data, error } = await storage.from('media').download(objectName, {}, { signal })
+    if (error) throw new Error(`could not download media/${objectName}: ${error.message}`)
+    return data.text()
   }
 
   /** Streams the upload to `file`; false when it is larger than any upload may be. */

@@ -183,6 +183,26 @@ export class MediaQueue {
   }
 
   /**
+   * Runs `publish` (phase 1's update: the video plays, more is coming) in a
+   * transaction that first checks the job is still this worker's, leaving
+   * it running: the same guard as `complete`, without closing the job.
+   */
+  async checkpoint(job: MediaJob, publish: (tx: Tx) => Promise<void>): Promise<void> {
+    await this.asService(async (tx) => {
+      const row = await tx
+        .selectFrom('media_jobs')
+        .select('id')
+        .where('id', '=', job.id)
+        .where('status', '=', 'running')
+        .where('locked_by', '=', job.lockedBy)
+        .forUpdate()
+        .executeTakeFirst()
+      if (!row) throw (await jobExists(tx, job)) ? new LeaseLostError(job) : new JobGoneError(job)
+      await publish(tx)
+    })
+  }
+
+  /**
    * Records a failed attempt: back to `queued` after the backoff, or
    * `failed` (and the video with it) when it was the last attempt. Returns
    * whether the job gave up. Does nothing when the job is no longer ours.

@@ -82,6 +82,8 @@ export interface RecentUpload {
   status: 'uploading' | 'processing' | 'ready' | 'failed'
   /** Why processing failed — shown to the owner only. */
   statusMessage: string | null
+  /** Ready, playing one rendition while the worker adds the rest (ADR 0025). */
+  moreQualitiesPending: boolean
   isPublic: boolean
   views: number
   likes: number

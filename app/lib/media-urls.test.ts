@@ -60,6 +60,8 @@ describe('mediaUrls', () => {
     expect(mediaPathUrl(null)).toBeNull()
     expect(mediaPathUrl('uploads/x.mp4')).toBeNull()
     expect(thumbnailUrl('', null)).toBeNull()
-    expect(avatarUrl('http://localhost:3000', 'u1/me.png')).toBe('http://localhost:3000/storage/v1/object/public/avatars/u1/me.png')
+    expect(avatarUrl('http://localhost:3000', 'u1/me.png')).toBe(
+      'http://localhost:3000/storage/v1/object/public/avatars/u1/me.png',
+    )
   })
 })

@@ -42,7 +42,11 @@ export function mediaPathUrl(bucketPath: string | null | undefined): string | nu
 }
 
 /** An object of a public bucket → its public URL. `supabaseUrl` may be '' for same-origin. */
-export function publicObjectUrl(supabaseUrl: string, bucket: 'thumbnails' | 'avatars', objectPath: string | null | undefined): string | null {
+export function publicObjectUrl(
+  supabaseUrl: string,
+  bucket: 'thumbnails' | 'avatars',
+  objectPath: string | null | undefined,
+): string | null {
   if (!objectPath) return null
   const base = supabaseUrl.replace(/\/+$/, '')
   const path = objectPath.replace(/^\/+/, '').split('/').map(encodeURIComponent).join('/')
@@ -72,7 +76,14 @@ export function mediaUrls(video: VideoMediaFields, supabaseUrl: string): MediaUr
 }
 
 const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/
-const YOUTUBE_HOSTS = new Set(['youtube.com', 'www.youtube.com', 'm.youtube.com', 'music.youtube.com', 'youtube-nocookie.com', 'www.youtube-nocookie.com'])
+const YOUTUBE_HOSTS = new Set([
+  'youtube.com',
+  'www.youtube.com',
+  'm.youtube.com',
+  'music.youtube.com',
+  'youtube-nocookie.com',
+  'www.youtube-nocookie.com',
+])
 
 /**
  * The 11-character id of a YouTube link, or null for anything else:
@@ -95,7 +106,8 @@ export function parseYouTubeId(raw: string): string | null {
     id = segments.length === 1 ? segments[0]! : null
   } else if (YOUTUBE_HOSTS.has(host)) {
     if (segments.length === 1 && segments[0] === 'watch') id = url.searchParams.get('v')
-    else if (segments.length === 2 && (segments[0] === 'shorts' || segments[0] === 'embed' || segments[0] === 'live')) id = segments[1]!
+    else if (segments.length === 2 && (segments[0] === 'shorts' || segments[0] === 'embed' || segments[0] === 'live'))
+      id = segments[1]!
   }
   return id && YOUTUBE_ID.test(id) ? id : null
 }

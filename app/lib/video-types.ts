@@ -56,6 +56,8 @@ export interface VideoDetail {
   creator: PersonSummary
   hlsPath: string | null
   mp4Path: string | null
+  /** Ready and playing one rendition while the worker adds the rest (ADR 0025). */
+  moreQualitiesPending: boolean
   thumbnailPath: string | null
   externalUrl: string | null
   isOwner: boolean

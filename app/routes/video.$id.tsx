@@ -14,6 +14,7 @@ import { StatusCard } from '~/components/status-card'
 import { Page } from '~/components/ui/page'
 import { VideoActionsBar } from '~/components/video/actions-bar'
 import { CommentsSection } from '~/components/video/comments'
+import { MoreQualitiesNote } from '~/components/video/more-qualities-note'
 import { ProcessingPanel } from '~/components/video/processing-panel'
 import { QuotesSection } from '~/components/video/quotes'
 import { VideoDescription, VideoDetails } from '~/components/video/video-details'
@@ -203,6 +204,7 @@ export default function VideoPage() {
             ) : (
               <ProcessingPanel status={video.status} statusMessage={video.statusMessage} posterUrl={media.posterUrl} />
             )}
+            {playable && video.isOwner && video.moreQualitiesPending ? <MoreQualitiesNote videoId={video.id} /> : null}
             <VideoDetails video={video} follow={follow} />
             <VideoActionsBar video={video} share={share} failed={failed} />
             <VideoDescription description={video.description} />

@@ -233,6 +233,7 @@ export async function recentUploads(claims: JwtClaims, creatorId: string = claim
         'comment_count',
         'thumbnail_path',
         'created_at',
+        'more_qualities_pending',
         sql<string | null>`case when ${eb.ref('status')} = 'failed' then public.video_status_message(${eb.ref('id')}) end`.as(
           'status_message',
         ),
@@ -248,6 +249,7 @@ export async function recentUploads(claims: JwtClaims, creatorId: string = claim
       type: video.type as RecentUpload['type'],
       status: video.status as RecentUpload['status'],
       statusMessage: video.status_message,
+      moreQualitiesPending: video.more_qualities_pending,
       isPublic: video.is_public,
       views: Number(video.view_count),
       likes: video.like_count,

@@ -51,6 +51,7 @@ export async function getVideo(claims: JwtClaims | null, id: string): Promise<Vi
         'videos.quote_count',
         'videos.hls_path',
         'videos.mp4_path',
+        'videos.more_qualities_pending',
         'videos.thumbnail_path',
         'videos.external_url',
         'videos.creator_id',
@@ -101,6 +102,7 @@ export async function getVideo(claims: JwtClaims | null, id: string): Promise<Vi
       creator: { id: row.creator_id, username: row.username, avatarPath: row.avatar_path, role: row.role },
       hlsPath: row.hls_path,
       mp4Path: row.mp4_path,
+      moreQualitiesPending: row.more_qualities_pending,
       thumbnailPath: row.thumbnail_path,
       externalUrl: row.external_url,
       isOwner,
@@ -176,6 +178,7 @@ async function readVideoPage(claims: JwtClaims, id: string, options: { siteUrl: 
       externalUrl: video.externalUrl,
       isOwner: video.isOwner,
       canDelete: video.canDelete,
+      moreQualitiesPending: video.moreQualitiesPending,
     },
     media: mediaUrls(
       { id: video.id, hls_path: video.hlsPath, mp4_path: video.mp4Path, thumbnail_path: video.thumbnailPath },

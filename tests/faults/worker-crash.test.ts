@@ -12,7 +12,8 @@ import { openServerMode, publishedFiles, type ServerMode } from './support/serve
  * separately its ffmpeg: the job is taken again (after the dead worker's
  * lease, made 3 s here through WORKER_LEASE_MS) and finishes; until then the
  * video is not ready and nothing of it is published; once ready, its master
- * playlist and every variant and segment it names exist. A job that keeps
+ * playlist and every variant and segment it names exist — after phase 1
+ * (one rendition, ADR 0025) as after phase 2 (the ladder). A job that keeps
  * failing ends `failed`, with the reason its owner sees.
  */
 const FAST = { WORKER_LEASE_MS: '3000', WORKER_POLL_MS: '500', WORKER_RETRY_BASE_MS: '500', WORKER_STOP_GRACE_MS: '0' }
@@ -52,8 +53,12 @@ describe.skipIf(!haveBuild())('SIGKILL of the media worker and of ffmpeg mid-tra
     expect((await publishedFiles(mode, videoId)).missing).toEqual([`videos/${videoId}/hls/master.m3u8`])
 
     worker = mode.startWorker(FAST)
-    const ready = await mode.waitForVideo(videoId, (row) => row.status !== 'processing')
-    expect(ready).toMatchObject({ status: 'ready', hls_path: `videos/${videoId}/hls/master.m3u8` })
+    const playable = await mode.waitForVideo(videoId, (row) => row.status !== 'processing')
+    expect(playable).toMatchObject({ status: 'ready', hls_path: `videos/${videoId}/hls/master.m3u8` })
+    // Whatever the master lists at any moment exists, phase 1 or 2.
+    expect((await publishedFiles(mode, videoId)).missing).toEqual([])
+    const ready = await mode.waitForVideo(videoId, (row) => !row.more_qualities_pending)
+    expect(ready).toMatchObject({ status: 'ready', mp4_path: `videos/${videoId}/video.mp4` })
     expect(await mode.jobOf(videoId)).toMatchObject({ status: 'done', attempts: 2 })
     const published = await publishedFiles(mode, videoId)
     expect(published.missing).toEqual([])
@@ -63,7 +68,7 @@ describe.skipIf(!haveBuild())('SIGKILL of the media worker and of ffmpeg mid-tra
   it('retries an attempt whose ffmpeg was killed, and finishes', async () => {
     const videoId = await mode.uploadVideo(creator, clip)
     killPid(await waitForDescendant(worker.child.pid!, 'ffmpeg'))
-    const ready = await mode.waitForVideo(videoId, (row) => row.status !== 'processing')
+    const ready = await mode.waitForVideo(videoId, (row) => row.status !== 'processing' && !row.more_qualities_pending)
     expect(ready.status).toBe('ready')
     const job = await mode.jobOf(videoId)
     expect(job).toMatchObject({ status: 'done', attempts: 2 })

@@ -173,6 +173,18 @@ describe('GET/HEAD /api/videos/:id/stream and /thumbnail', () => {
     expect(part.status).toBe(206)
     expect(part.headers.get('Content-Type')).toBe('video/mp4')
     expect((part.body as ArrayBuffer).byteLength).toBe(100)
+    expect(part.headers.get('Cache-Control')).toBe('private, max-age=31536000, immutable')
+  })
+  it('is revalidated while more qualities are coming: the same URL answers another MP4 after phase 2 (ADR 0025)', async () => {
+    const pool = fixture.running.database.pool
+    await pool.query('update public.videos set more_qualities_pending = true where id = $1', [publicVideo])
+    try {
+      const answer = await call('HEAD', `/videos/${publicVideo}/stream`, { token: tokens.learner })
+      expect(answer.status).toBe(200)
+      expect(answer.headers.get('Cache-Control')).toBe('private, no-cache')
+    } finally {
+      await pool.query('update public.videos set more_qualities_pending = false where id = $1', [publicVideo])
+    }
   })
   it('serves the thumbnail of a visible video, 404 otherwise', async () => {
     expect((await call('GET', `/videos/${privateVideo}/thumbnail`, { token: tokens.learner })).status).toBe(404)

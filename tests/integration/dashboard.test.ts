@@ -163,6 +163,14 @@ describe('dashboard aggregates', () => {
       status: 'failed',
       statusMessage: 'Please select a valid video file',
     })
+    expect(uploads.find((upload) => upload.id === failed)?.moreQualitiesPending).toBe(false)
+    // Ready after the worker's phase 1, more qualities coming (ADR 0025): the card says so.
+    const playable = await fixture.makeVideo(creator)
+    await fixture.running.database.pool.query('update public.videos set more_qualities_pending = true where id = $1', [playable])
+    expect((await recentUploads(creator.claims)).find((upload) => upload.id === playable)).toMatchObject({
+      status: 'ready',
+      moreQualitiesPending: true,
+    })
     expect(await refusal(setTimeZone(creator.claims, 'Mars/Olympus'))).toEqual({
       status: 400,
       message: DASHBOARD_MESSAGES.badTimeZone,

@@ -102,6 +102,21 @@ describe('/video/:id route', () => {
       })
       expect((await load(video, cookies.creator)).data).toMatchObject({ video: { views: 0, canDelete: true } })
     })
+
+    it('says whether more qualities are coming, for the page to tell the creator (ADR 0025)', async () => {
+      const video = await fixture.makeVideo(creator)
+      expect((await load(video, cookies.creator)).data).toMatchObject({ video: { isOwner: true, moreQualitiesPending: false } })
+      const pool = fixture.running.database.pool
+      await pool.query(
+        `update public.videos set more_qualities_pending = true, mp4_path = 'videos/' || id || '/video-360p.mp4' where id = $1`,
+        [video],
+      )
+      expect((await load(video, cookies.creator)).data).toMatchObject({
+        video: { isOwner: true, moreQualitiesPending: true },
+        media: { mp4Url: `/media/videos/${video}/video-360p.mp4` },
+      })
+      expect((await load(video, cookies.learner)).data).toMatchObject({ video: { isOwner: false } })
+    })
   })
 
   describe('action', () => {

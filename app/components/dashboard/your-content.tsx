@@ -1,12 +1,15 @@
-import { Form, Link } from '@remix-run/react'
+import { Form, Link, useRevalidator } from '@remix-run/react'
+import { useEffect } from 'react'
 import { DASHBOARD_ICON_PATHS as icons, PathIcon } from '~/components/icons'
 import type { RecentUpload } from '~/lib/dashboard-types'
 import { formatCompact, formatDate } from '~/lib/format'
+import { VIDEO_MESSAGES } from '~/lib/schemas/video'
 
 export type UploadCardVideo = Omit<RecentUpload, 'thumbnailPath'> & { thumbnailUrl: string | null }
 
 /** Your Content: the latest uploads with their status, figures and a delete that asks first. */
 export function YourContent({ uploads, pendingVerification }: { uploads: UploadCardVideo[]; pendingVerification: boolean }) {
+  useRefreshWhile(uploads.some((video) => video.status === 'processing' || video.moreQualitiesPending))
   return (
     <section aria-labelledby="your-content" className="mt-10">
       <h2 id="your-content" className="text-heading">
@@ -78,6 +81,11 @@ function UploadCard({ video }: { video: UploadCardVideo }) {
         {video.status === 'failed' && video.statusMessage ? (
           <p className="mt-1 text-xs text-red-700">{video.statusMessage}</p>
         ) : null}
+        {video.status === 'ready' && video.moreQualitiesPending ? (
+          <p className="mt-1 text-xs font-medium text-sky-700" data-testid="more-qualities">
+            {VIDEO_MESSAGES.moreQualitiesComing}
+          </p>
+        ) : null}
         <dl className="mt-2 flex flex-wrap gap-x-3 gap-y-1 text-xs text-ink-600">
           <Metric label="Views" value={video.views} />
           <Metric label="Likes" value={video.likes} />
@@ -107,6 +115,22 @@ function UploadCard({ video }: { video: UploadCardVideo }) {
       </div>
     </li>
   )
+}
+
+/**
+ * With JavaScript, reloads the dashboard's data every few seconds while an
+ * upload is still processing or getting more qualities, so its card moves
+ * on by itself (without, the page shows the state it was loaded with).
+ */
+function useRefreshWhile(busy: boolean) {
+  const revalidator = useRevalidator()
+  useEffect(() => {
+    if (!busy) return
+    const timer = setInterval(() => {
+      if (revalidator.state === 'idle' && document.visibilityState === 'visible') revalidator.revalidate()
+    }, 5000)
+    return () => clearInterval(timer)
+  }, [busy, revalidator])
 }
 
 function Metric({ label, value }: { label: string; value: number }) {

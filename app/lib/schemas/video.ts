@@ -36,6 +36,8 @@ export const VIDEO_MESSAGES = {
   commentDeleteFailed: 'Failed to delete comment. Please try again.',
   quoteDeleteFailed: 'Failed to delete quote',
   unknownAction: 'Unknown action',
+  /** Issue 15: the video plays in one quality while the media worker adds the others (ADR 0025). */
+  moreQualitiesComing: 'Playable now, more qualities coming',
 } as const
 
 export const VIDEO_INTENTS = ['like', 'comment', 'delete-comment', 'quote-like', 'delete-quote', 'delete'] as const

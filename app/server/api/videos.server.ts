@@ -123,7 +123,8 @@ export async function streamVideo(caller: ApiCaller | null, request: Request, id
     objectName: video.mp4Path,
     bearer: caller.token,
     contentType: 'video/mp4',
-    cacheControl: MEDIA_CACHE,
+    // Until the ladder is complete this URL answers phase 1's MP4, then the top rung's (ADR 0025): revalidate meanwhile.
+    cacheControl: video.moreQualitiesPending ? 'private, no-cache' : MEDIA_CACHE,
   })
   if (answer.status === 404) throw new DomainError('not_found', API_VIDEO_FILE_MISSING)
   return answer

@@ -46,6 +46,8 @@ export interface VideoRow {
   status_message: string | null
   hls_path: string | null
   mp4_path: string | null
+  /** Ready after phase 1, more renditions still coming (ADR 0025). */
+  more_qualities_pending: boolean
 }
 
 export async function openServerMode(label: string): Promise<ServerMode> {
@@ -110,7 +112,7 @@ export async function openServerMode(label: string): Promise<ServerMode> {
       const until = Date.now() + timeoutMs
       for (;;) {
         const { rows } = await pool.query<VideoRow>(
-          'select status, status_message, hls_path, mp4_path from public.videos where id = $1',
+          'select status, status_message, hls_path, mp4_path, more_qualities_pending from public.videos where id = $1',
           [id],
         )
         if (rows[0] && done(rows[0])) return rows[0]

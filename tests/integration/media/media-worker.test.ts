@@ -101,7 +101,10 @@ async function objectNames(fixture: Fixture, bucket: string, prefix: string): Pr
 }
 
 async function storedFileCount(fixture: Fixture): Promise<number> {
-  const entries = await readdir(path.join(fixture.running.dataDir, 'storage', 'objects'), { recursive: true, withFileTypes: true })
+  const entries = await readdir(path.join(fixture.running.dataDir, 'storage', 'objects'), {
+    recursive: true,
+    withFileTypes: true,
+  })
   return entries.filter((entry) => entry.isFile()).length
 }
 
@@ -317,7 +320,9 @@ describe('media worker, embedded (PGlite, polling)', () => {
 
   it('retries when Storage has no such upload, then gives up with a message for the creator', async () => {
     const id = await uploadVideo(fixture, clip)
-    const { rows } = await fixture.pool.query<{ source_path: string }>('select source_path from public.videos where id = $1', [id])
+    const { rows } = await fixture.pool.query<{ source_path: string }>('select source_path from public.videos where id = $1', [
+      id,
+    ])
     await fixture.service.storage.from('uploads').remove([rows[0]!.source_path])
     await fixture.pool.query('update public.media_jobs set max_attempts = 2 where video_id = $1', [id])
     const worker = workerFor(fixture, { backoff: { baseMs: 1 } })
@@ -338,6 +343,195 @@ describe('media worker, embedded (PGlite, polling)', () => {
   })
 })
 
+describe('media worker in two phases (a ladder of more than one rung)', () => {
+  let fixture: Fixture
+  let clip: string
+
+  beforeAll(async () => {
+    fixture = await openFixture('pglite')
+    // 960×540: 234p, 360p and 540p — 360p first, the other two in phase 2.
+    clip = await makeClip(path.join(fixture.scratch.dir, 'wide.mp4'), { width: 960, height: 540, seconds: 2 })
+  })
+
+  afterAll(async () => {
+    await closeFixture(fixture)
+  })
+
+  async function pendingOf(id: string) {
+    const { rows } = await fixture.pool.query<{ more_qualities_pending: boolean }>(
+      'select more_qualities_pending from public.videos where id = $1',
+      [id],
+    )
+    return rows[0]!.more_qualities_pending
+  }
+
+  async function masterOf(id: string): Promise<string> {
+    const { data, error } = await fixture.service.storage.from('media').download(`videos/${id}/hls/master.m3u8`)
+    if (error) throw error
+    return data.text()
+  }
+
+  const variants = (master: string) => master.split('\n').filter((line) => line.endsWith('/index.m3u8'))
+
+  /** Runs the job until phase 1 is published, then stops the worker there (as a crash between the phases would). */
+  async function runPhaseOne(id: string) {
+    const worker: MediaWorker = workerFor(fixture, {
+      log: (level, message) => {
+        fixture.logs.push(`${level}: ${message}`)
+        if (message.includes(`(video ${id},`) && message.includes(': playable: ')) void worker.stop()
+      },
+    })
+    expect(await worker.runOnce()).toBe(true)
+  }
+
+  it('publishes one rendition with its poster at once, then adds the rest to the master and clears the flag', async () => {
+    const id = await uploadVideo(fixture, clip)
+    await runPhaseOne(id)
+
+    // Phase 1: ready and playable, one variant, its MP4 and the poster; more to come.
+    expect(await videoRow(fixture, id)).toMatchObject({
+      status: 'ready',
+      hls_path: `videos/${id}/hls/master.m3u8`,
+      mp4_path: `videos/${id}/video-360p.mp4`,
+      thumbnail_path: `${fixture.creatorId}/${id}-poster.jpg`,
+      width: 960,
+      height: 540,
+    })
+    expect(await pendingOf(id)).toBe(true)
+    expect(variants(await masterOf(id))).toEqual(['360p/index.m3u8'])
+    expect(await objectNames(fixture, 'media', `videos/${id}/`)).toEqual([
+      `videos/${id}/hls/360p/index.m3u8`,
+      `videos/${id}/hls/360p/segment_000.ts`,
+      `videos/${id}/hls/master.m3u8`,
+      `videos/${id}/video-360p.mp4`,
+    ])
+    expect(await objectNames(fixture, 'thumbnails', `${fixture.creatorId}/${id}`)).toHaveLength(1)
+    // The job is still open: phase 2 is its work.
+    expect(await jobOf(fixture, 'video_id', id)).toMatchObject({ status: 'queued', attempts: 0 })
+    const { rows: phaseOne } = await fixture.pool.query<{ name: string; updated_at: Date }>(
+      `select name, updated_at from storage.objects where bucket_id = 'media' and name like $1`,
+      [`videos/${id}/hls/360p/%`],
+    )
+
+    // Phase 2, by another worker: every rung listed, the top rung's MP4, the flag cleared.
+    expect(await workerFor(fixture).runOnce()).toBe(true)
+    expect(await videoRow(fixture, id)).toMatchObject({ status: 'ready', mp4_path: `videos/${id}/video.mp4` })
+    expect(await pendingOf(id)).toBe(false)
+    expect(variants(await masterOf(id))).toEqual(['234p/index.m3u8', '360p/index.m3u8', '540p/index.m3u8'])
+    expect(await objectNames(fixture, 'media', `videos/${id}/`)).toEqual([
+      `videos/${id}/hls/234p/index.m3u8`,
+      `videos/${id}/hls/234p/segment_000.ts`,
+      `videos/${id}/hls/360p/index.m3u8`,
+      `videos/${id}/hls/360p/segment_000.ts`,
+      `videos/${id}/hls/540p/index.m3u8`,
+      `videos/${id}/hls/540p/segment_000.ts`,
+      `videos/${id}/hls/master.m3u8`,
+      `videos/${id}/video.mp4`,
+    ])
+    expect(await jobOf(fixture, 'video_id', id)).toMatchObject({ status: 'done', attempts: 1, last_error: null })
+    // Phase 1's rendition was not made or uploaded again, nor the video published twice.
+    const { rows: after } = await fixture.pool.query<{ name: string; updated_at: Date }>(
+      `select name, updated_at from storage.objects where bucket_id = 'media' and name like $1`,
+      [`videos/${id}/hls/360p/%`],
+    )
+    expect(after).toEqual(phaseOne)
+    const lines = fixture.logs.filter((line) => line.includes(`(video ${id},`))
+    expect(lines.filter((line) => line.includes(': playable: '))).toHaveLength(1)
+    expect(lines.filter((line) => /: ready: 416x234, 960x540 added/.test(line))).toHaveLength(1)
+
+    // A worker that dies after phase 2 is complete leaves nothing to redo: running the job again changes nothing.
+    const job = await jobOf(fixture, 'video_id', id)
+    await fixture.pool.query(`update public.media_jobs set status = 'queued', run_after = now() where id = $1`, [job.id])
+    const objects = await objectNames(fixture, 'media', `videos/${id}/`)
+    expect(await workerFor(fixture).runOnce()).toBe(true)
+    expect(await objectNames(fixture, 'media', `videos/${id}/`)).toEqual(objects)
+    expect(await pendingOf(id)).toBe(false)
+  })
+
+  it('resumes phase 2 after a worker died in it (lease passed); the video plays meanwhile', async () => {
+    const id = await uploadVideo(fixture, clip)
+    await runPhaseOne(id)
+    // A worker that took phase 2 and died: only its lease is left.
+    await new MediaQueue(fixture.pool).claim('dead-worker', 500)
+    const worker = workerFor(fixture)
+    expect(await worker.runOnce()).toBe(false)
+    expect(await videoRow(fixture, id)).toMatchObject({ status: 'ready', mp4_path: `videos/${id}/video-360p.mp4` })
+    expect(await pendingOf(id)).toBe(true)
+
+    await new Promise((resolve) => setTimeout(resolve, 600))
+    expect(await worker.runOnce()).toBe(true)
+    expect(await pendingOf(id)).toBe(false)
+    expect(variants(await masterOf(id))).toEqual(['234p/index.m3u8', '360p/index.m3u8', '540p/index.m3u8'])
+    expect(await jobOf(fixture, 'video_id', id)).toMatchObject({ status: 'done', attempts: 2 })
+    expect(fixture.logs.filter((line) => line.includes(`(video ${id},`) && line.includes(': playable: '))).toHaveLength(1)
+  })
+
+  it('a phase 2 that keeps failing ends the job failed with the reason; the video keeps playing what it has', async () => {
+    const id = await uploadVideo(fixture, clip)
+    await runPhaseOne(id)
+    const { rows } = await fixture.pool.query<{ source_path: string }>('select source_path from public.videos where id = $1', [
+      id,
+    ])
+    await fixture.service.storage.from('uploads').remove([rows[0]!.source_path])
+    await fixture.pool.query('update public.media_jobs set max_attempts = 1 where video_id = $1', [id])
+
+    expect(await workerFor(fixture).runOnce()).toBe(true)
+    const job = await jobOf(fixture, 'video_id', id)
+    expect(job).toMatchObject({ status: 'failed', attempts: 1 })
+    expect(job.last_error).toMatch(/could not download uploads\//)
+    expect(await videoRow(fixture, id)).toMatchObject({
+      status: 'ready',
+      status_message: null,
+      mp4_path: `videos/${id}/video-360p.mp4`,
+    })
+    expect(await pendingOf(id)).toBe(false)
+    expect(variants(await masterOf(id))).toEqual(['360p/index.m3u8'])
+  })
+
+  it('gives a video response two phases too', async () => {
+    const videoId = await uploadVideo(fixture, clip)
+    await workerFor(fixture).runOnce()
+    const learnerId = await insertAuthUser(fixture.pool)
+    const sourcePath = `${learnerId}/quotes/${randomUUID()}.mp4`
+    await fixture.service.storage.from('uploads').upload(sourcePath, await readFile(clip), { contentType: 'video/mp4' })
+    const quoteId = await withRole(fixture.pool, 'authenticated', claimsFor(learnerId), async (client) => {
+      const { rows } = await client.query<{ id: string }>(
+        `insert into public.quotes (video_id, type, body, response_source_path) values ($1, 'video', 'Wide take', $2) returning id`,
+        [videoId, sourcePath],
+      )
+      return rows[0]!.id
+    })
+    const quote = async () =>
+      (
+        await fixture.pool.query(
+          `select response_status, response_mp4_path, response_poster_path, response_more_qualities_pending
+             from public.quotes where id = $1`,
+          [quoteId],
+        )
+      ).rows[0] as Record<string, unknown>
+    const worker: MediaWorker = workerFor(fixture, {
+      log: (level, message) => {
+        if (message.includes(`(quote ${quoteId},`) && message.includes(': playable: ')) void worker.stop()
+      },
+    })
+    await worker.runOnce()
+    expect(await quote()).toEqual({
+      response_status: 'ready',
+      response_mp4_path: `quotes/${quoteId}/video-360p.mp4`,
+      response_poster_path: `quotes/${quoteId}/poster.jpg`,
+      response_more_qualities_pending: true,
+    })
+    await workerFor(fixture).runOnce()
+    expect(await quote()).toEqual({
+      response_status: 'ready',
+      response_mp4_path: `quotes/${quoteId}/video.mp4`,
+      response_poster_path: `quotes/${quoteId}/poster.jpg`,
+      response_more_qualities_pending: false,
+    })
+    expect(await objectNames(fixture, 'media', `quotes/${quoteId}/`)).not.toContain(`quotes/${quoteId}/video-360p.mp4`)
+  })
+})
+
 describe('media workers on a PostgreSQL server (LISTEN, several at once)', () => {
   let fixture: Fixture
 
@@ -355,9 +549,7 @@ describe('media workers on a PostgreSQL server (LISTEN, several at once)', () =>
     await new Promise((resolve) => setTimeout(resolve, 200)) // both are listening
 
     const clips = await Promise.all(
-      [0, 1, 2].map((n) =>
-        makeClip(path.join(fixture.scratch.dir, `small-${n}.mp4`), { width: 160, height: 90, seconds: 1 }),
-      ),
+      [0, 1, 2].map((n) => makeClip(path.join(fixture.scratch.dir, `small-${n}.mp4`), { width: 160, height: 90, seconds: 1 })),
     )
     const ids = await Promise.all(clips.map((file) => uploadVideo(fixture, file)))
 

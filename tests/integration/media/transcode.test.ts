@@ -3,7 +3,17 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { resolveMediaTools, runMediaTool } from '../../../media/tools'
 import { probeMedia } from '../../../media/probe'
-import { parseMediaPlaylist, planRenditions, transcodeVideo, type TranscodeResult } from '../../../worker/transcode'
+import {
+  masterVariantNames,
+  mergeMasterPlaylist,
+  mp4NameFor,
+  parseMediaPlaylist,
+  planRenditions,
+  splitPhases,
+  transcodeVideo,
+  type TranscodeResult,
+  type TranscodedRendition,
+} from '../../../worker/transcode'
 import { ffmpeg, ffprobeJson, makeClip, scratchDir } from './clips'
 
 /**
@@ -31,9 +41,54 @@ describe('planRenditions', () => {
     expect(sizes(1080, 1920)).toEqual(['234x416', '360x640', '540x960', '720x1280'])
   })
 
-  it("keeps other aspect ratios and never enlarges a small source", () => {
+  it('keeps other aspect ratios and never enlarges a small source', () => {
     expect(sizes(640, 480)).toEqual(['312x234', '480x360'])
     expect(sizes(160, 90)).toEqual(['160x90'])
+  })
+
+  it("asks no rung for more than an H.264 source's bit rate, and drops a rung that then adds nothing", () => {
+    const plan = (bitRate: number, codec = 'h264') =>
+      planRenditions(1280, 720, { bitRate, codec }).map((r) => `${r.name}@${r.videoKbps}`)
+    expect(plan(10_000_000)).toEqual(['234p@145', '360p@730', '540p@2000', '720p@3000'])
+    // 1.2 Mbit/s: 540p and 720p would both get 1,200 kbit/s — the 720p rung alone serves that bandwidth.
+    expect(plan(1_200_000)).toEqual(['234p@145', '360p@730', '720p@1200'])
+    // 2.1 Mbit/s: 540p's 2,000 is within 10% of 720p's 2,100.
+    expect(plan(2_100_000)).toEqual(['234p@145', '360p@730', '720p@2100'])
+    // Other codecs carry more per bit: twice their rate is the cap.
+    expect(plan(1_200_000, 'hevc')).toEqual(['234p@145', '360p@730', '540p@2000', '720p@2400'])
+  })
+
+  it('splits a ladder into a first rung up to 360p and the rest; one rung is one phase', () => {
+    const phases = (width: number, height: number) => {
+      const plan = planRenditions(width, height)
+      const { first, rest } = splitPhases(plan)
+      return [first.name, rest.map((r) => r.name), mp4NameFor(first, plan)]
+    }
+    expect(phases(1280, 720)).toEqual(['360p', ['234p', '540p', '720p'], 'video-360p.mp4'])
+    expect(phases(1080, 1920)).toEqual(['360p', ['234p', '540p', '720p'], 'video-360p.mp4'])
+    expect(phases(640, 360)).toEqual(['360p', ['234p'], 'video.mp4'])
+    expect(phases(320, 180)).toEqual(['180p', [], 'video.mp4'])
+  })
+
+  it("phase 2's master keeps phase 1's variant as it was and lists all by bandwidth", () => {
+    const rendition = (name: string, width: number, height: number, bandwidth: number) =>
+      ({
+        name,
+        width,
+        height,
+        bandwidth,
+        averageBandwidth: bandwidth - 1,
+        codecs: 'avc1.64001f,mp4a.40.2',
+      }) as TranscodedRendition
+    const published =
+      '#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-INDEPENDENT-SEGMENTS\n' +
+      '#EXT-X-STREAM-INF:BANDWIDTH=800000,AVERAGE-BANDWIDTH=700000,RESOLUTION=640x360,CODECS="avc1.64001e,mp4a.40.2"\n360p/index.m3u8\n'
+    const merged = mergeMasterPlaylist(published, [rendition('234p', 416, 234, 200000), rendition('720p', 1280, 720, 3300000)])
+    expect(masterVariantNames(merged)).toEqual(['234p', '360p', '720p'])
+    expect(merged).toContain(
+      '#EXT-X-STREAM-INF:BANDWIDTH=800000,AVERAGE-BANDWIDTH=700000,RESOLUTION=640x360,CODECS="avc1.64001e,mp4a.40.2"\n360p/index.m3u8\n',
+    )
+    expect(merged.startsWith('#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-INDEPENDENT-SEGMENTS\n')).toBe(true)
   })
 })
 
@@ -85,16 +140,35 @@ describe('transcodeVideo', () => {
 
   it('is a playlist an HLS reader (ffprobe) opens, with a stream per rendition', async () => {
     const { stdout } = await runMediaTool(resolveMediaTools().ffprobe.path, [
-      '-v', 'error', '-protocol_whitelist', 'file', '-show_streams', '-of', 'json', file('landscape/hls/master.m3u8'),
+      '-v',
+      'error',
+      '-protocol_whitelist',
+      'file',
+      '-show_streams',
+      '-of',
+      'json',
+      file('landscape/hls/master.m3u8'),
     ])
     const streams = (JSON.parse(stdout) as { streams: Array<{ codec_type: string; height?: number }> }).streams
-    expect(streams.filter((s) => s.codec_type === 'video').map((s) => s.height).sort()).toEqual([234, 360])
+    expect(
+      streams
+        .filter((s) => s.codec_type === 'video')
+        .map((s) => s.height)
+        .sort(),
+    ).toEqual([234, 360])
     expect(streams.filter((s) => s.codec_type === 'audio')).toHaveLength(2)
   })
 
   it('puts a keyframe every 2 s', async () => {
     const { stdout } = await runMediaTool(resolveMediaTools().ffprobe.path, [
-      '-v', 'error', '-select_streams', 'v:0', '-show_entries', 'packet=pts_time,flags', '-of', 'csv=p=0',
+      '-v',
+      'error',
+      '-select_streams',
+      'v:0',
+      '-show_entries',
+      'packet=pts_time,flags',
+      '-of',
+      'csv=p=0',
       file('landscape/video.mp4'),
     ])
     const keyframes = stdout
