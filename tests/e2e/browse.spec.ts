@@ -309,7 +309,7 @@ test.describe('with JavaScript', () => {
     const requested: string[] = []
     page.on('request', (request) => requested.push(new URL(request.url()).pathname))
     const fetched = (id: string) => ({
-      poster: requested.some((path) => path.includes('/thumbnails/') && path.endsWith(id)),
+      poster: requested.some((path) => path.includes('/thumbnails/') && path.includes(id)),
       media: requested.includes(`/media/videos/${id}/video.mp4`),
     })
     await page.goto(`/sparks-reels?search=${TAG}`)
