@@ -11,8 +11,6 @@
  *   starts at the lowest rung and climbs, see video-player.tsx). Media
  *   answers are cacheable (`private`, playlists 60 s, segments a year), so
  *   hls.js's own requests hit the cache, or wait for these if still in flight.
- * - `warmMp4(url)`: the first bytes of a progressive MP4 (the reel viewer's
- *   next clip), for when the browser's own `preload` does not start it.
  *
  * Each URL is fetched once per page; failures are ignored (the player asks
  * again and reports errors itself).
@@ -79,15 +77,4 @@ export function warmHls(masterUrl: string): void {
     if (!playlist) return
     await Promise.all(firstSegments(playlist, variant).map(fetchBody))
   })().catch(() => {})
-}
-
-/** The first `bytes` of an MP4 (a `Range` request, as the browser's own media requests are). */
-export function warmMp4(mp4Url: string, bytes = 1_000_000): void {
-  if (typeof window === 'undefined') return
-  const url = new URL(mp4Url, window.location.href).href
-  if (started.has(url)) return
-  started.add(url)
-  void fetch(url, { credentials: 'same-origin', headers: { Range: `bytes=0-${bytes - 1}` } })
-    .then((response) => response.arrayBuffer())
-    .catch(() => {})
 }
