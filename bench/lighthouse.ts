@@ -22,10 +22,22 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
 export async function benchLighthouse(): Promise<{ name: string; lines: string[]; figures: Figure[] }> {
   const server = await startBenchServer({ target: 'pglite', env: { MEDIA_WORKER: 'in-process' } })
-  let chrome: LaunchedChrome | undefined
   try {
     const content = await uploadContent(server)
     const cookie = await learnerCookie(server.base, server.dataDir)
+    return {
+      name: 'Lighthouse, mobile profile, performance category',
+      ...(await auditPages(server.base, cookie, content.videoId)),
+    }
+  } finally {
+    await server.stop()
+  }
+}
+
+/** Lighthouse on the four pages of a running server (the learner's cookie for the signed-in ones). */
+export async function auditPages(base: string, cookie: string, videoId: string): Promise<{ lines: string[]; figures: Figure[] }> {
+  let chrome: LaunchedChrome | undefined
+  try {
     chrome = await launch({
       chromePath: CHROMIUM,
       chromeFlags: [
@@ -39,7 +51,7 @@ export async function benchLighthouse(): Promise<{ name: string; lines: string[]
     const pages = [
       { label: '/ (visitor)', path: '/', cookie: null },
       { label: '/feed', path: '/feed', cookie },
-      { label: '/video/:id', path: `/video/${content.videoId}`, cookie },
+      { label: '/video/:id', path: `/video/${videoId}`, cookie },
       { label: '/sparks-reels', path: '/sparks-reels', cookie },
     ]
     const lines = [
@@ -47,7 +59,7 @@ export async function benchLighthouse(): Promise<{ name: string; lines: string[]
     ]
     const figures: Figure[] = []
     for (const page of pages) {
-      const url = server.base + page.path
+      const url = base + page.path
       const flags = {
         port: chrome.port,
         output: 'json' as const,
@@ -95,10 +107,9 @@ export async function benchLighthouse(): Promise<{ name: string; lines: string[]
         { label: `${page.label} CLS (Lighthouse, mobile)`, value: cls, unit: '', goal: `≤ ${GOALS.cls}`, met: cls <= GOALS.cls },
       )
     }
-    return { name: 'Lighthouse, mobile profile, performance category', lines, figures }
+    return { lines, figures }
   } finally {
     chrome?.kill()
-    await server.stop()
   }
 }
 
