@@ -9,6 +9,7 @@ import express from 'express'
 import { connect, disconnect } from './app/server/db.server'
 import { getEnv, isEmbedded, publicUrl, reloadEnv, usesStandIn } from './app/server/env.server'
 import { apiCors, apiRateLimits, parseCorsOrigins } from './app/server/api/limits.server'
+import { compressedAssets } from './app/server/http/compressed-assets.server'
 import { sameOriginWrites } from './app/server/http/same-origin.server'
 import type { LumenLoadContext } from './app/server/supabase.server'
 import { createStack, type Stack } from './stack/index'
@@ -146,6 +147,8 @@ if (usesStandIn(env)) {
 let build: ServerBuild | (() => Promise<ServerBuild>)
 if (production) {
   const buildDir = path.resolve(import.meta.dirname, process.env.LUMEN_BUILD_DIR ?? 'build')
+  // Scripts and styles compressed once each, in memory (ADR 0027); the rest as files.
+  app.use('/assets', compressedAssets(path.join(buildDir, 'client/assets')))
   app.use('/assets', express.static(path.join(buildDir, 'client/assets'), { immutable: true, maxAge: '1y' }))
   // The other public files (favicon, …): only the paths that exist, so a page request costs no file-system lookup.
   const clientDir = path.join(buildDir, 'client')

@@ -19,7 +19,7 @@ export interface Figure {
 function formatValue(value: number, unit: string): string {
   const digits = unit === 'req/s' || unit === 'ms' || unit === 'KB' ? (Math.abs(value) >= 100 ? 0 : 1) : 2
   const text = value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: 0 })
-  return unit === '×' ? `${text}×` : `${text} ${unit}`
+  return unit === '×' ? `${text}×` : unit ? `${text} ${unit}` : text
 }
 
 /** The summary table: one row per figure, grouped; `✗` marks a missed goal. */

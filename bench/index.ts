@@ -6,6 +6,8 @@
  */
 import { benchDashboard } from './dashboard'
 import { summaryTable, type Figure } from './figures'
+import { benchLighthouse } from './lighthouse'
+import { benchPlayback } from './playback'
 import { benchSsr } from './ssr'
 import { benchTranscode } from './transcode'
 import { benchTusUpload } from './tus-upload'
@@ -18,6 +20,8 @@ const benches: Record<string, Bench> = {
   transcode: benchTranscode,
   ssr: benchSsr,
   dashboard: benchDashboard,
+  playback: benchPlayback,
+  lighthouse: benchLighthouse,
 }
 
 const requested = process.argv.slice(2)

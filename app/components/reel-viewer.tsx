@@ -131,10 +131,15 @@ export function ReelViewer({
       const target = Math.min(Math.max(index, 0), items.length - 1)
       const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches
       heading.current = target
+      // The clip starts now, not after React's render and effects: its first frame is what the viewer waits for
+      // (it is buffered already, see `preload` below). The effect below then pauses the others (ADR 0027).
+      const clip = items[target]
+      const video = clip ? videos.current.get(clip.id) : undefined
+      if (video && target !== currentRef.current && video.paused) video.play().catch(() => {})
       setCurrent(target)
       scroller.scrollTo({ top: target * scroller.clientHeight, behavior: reduced ? 'auto' : 'smooth' })
     },
-    [items.length],
+    [items],
   )
 
   /** One clip up or down from where the viewer is, or is already heading (quick repeated presses add up). */

@@ -25,11 +25,14 @@ export type VideoCardData = Pick<
 export function VideoCard({
   video,
   eager = false,
+  priority = false,
   headingLevel = 2,
 }: {
   video: VideoCardData
   /** Load the thumbnail at once (the first row) instead of lazily. */
   eager?: boolean
+  /** The page's first card: its thumbnail is likely the largest paint, fetched before other images (Lighthouse LCP). */
+  priority?: boolean
   headingLevel?: 2 | 3
 }) {
   const spark = video.type === 'spark'
@@ -41,7 +44,7 @@ export function VideoCard({
       data-video-card={video.id}
     >
       <div className={`relative overflow-hidden bg-ink-900 ${spark ? 'aspect-[9/16]' : 'aspect-video'}`}>
-        <Thumbnail url={video.thumbnailUrl} spark={spark} eager={eager} />
+        <Thumbnail url={video.thumbnailUrl} spark={spark} eager={eager || priority} priority={priority} />
         <div className="pointer-events-none absolute inset-x-0 bottom-0 h-16 bg-gradient-to-t from-black/50 to-transparent" />
         {video.durationSeconds !== null ? (
           <span className="absolute bottom-2 right-2 rounded-md bg-black/75 px-1.5 py-0.5 text-xs font-semibold tabular-nums text-white">
@@ -109,7 +112,7 @@ type ThumbnailState = 'loading' | 'shown' | 'missing' | 'private'
  * image may fail before React is listening (server-rendered HTML), so the
  * effect also checks an image that already finished without pixels.
  */
-function Thumbnail({ url, spark, eager }: { url: string | null; spark: boolean; eager: boolean }) {
+function Thumbnail({ url, spark, eager, priority }: { url: string | null; spark: boolean; eager: boolean; priority: boolean }) {
   const [state, setState] = useState<ThumbnailState>(url ? 'loading' : 'missing')
   const imgRef = useRef<HTMLImageElement>(null)
 
@@ -152,6 +155,8 @@ function Thumbnail({ url, spark, eager }: { url: string | null; spark: boolean; 
           src={url}
           alt=""
           loading={eager ? 'eager' : 'lazy'}
+          // React 18 does not know `fetchPriority` yet; the plain attribute passes through.
+          {...(priority ? ({ fetchpriority: 'high' } as object) : {})}
           decoding="async"
           className="absolute inset-0 h-full w-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
           onLoad={() => setState('shown')}

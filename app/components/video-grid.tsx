@@ -94,7 +94,7 @@ export function PagedVideoGrid({
         {items.map((video, index) => (
           <li key={video.id} id={`card-${index + 1}`} className="flex min-w-0 scroll-mt-24">
             <div className="w-full min-w-0 [&>article]:h-full">
-              <VideoCard video={video} eager={index < 5} />
+              <VideoCard video={video} eager={index < 5} priority={index === 0} />
             </div>
           </li>
         ))}

@@ -3,6 +3,7 @@ import { flushSync } from 'react-dom'
 import { CaptionsToggle } from '~/components/captions/captions-toggle'
 import { parseYouTubeId, youTubeEmbedUrl } from '~/lib/media-urls'
 import { pageViewUrl, useWatchReporter } from './video/use-watch-reporter'
+import { loadHls, warmHls } from './video/warm-hls'
 
 /**
  * The one video player of Lumen (video page, reel viewer, previews).
@@ -53,6 +54,8 @@ export interface VideoPlayerProps {
   startAt?: number | null
   /** Default "metadata"; use "auto" for a clip that is about to be shown (the next reel), "none" off-screen. */
   preload?: 'none' | 'metadata' | 'auto'
+  /** The page's main player: its HLS master playlist is fetched with the page (`<link rel=preload>`, ADR 0027). */
+  eager?: boolean
   /** Default true. */
   controls?: boolean
   /** How the picture fills the box: "contain" (default, letterboxed) or "cover" (reels). */
@@ -100,6 +103,7 @@ export const VideoPlayer = forwardRef<HTMLVideoElement | null, VideoPlayerProps>
     loop = false,
     startAt = null,
     preload = 'metadata',
+    eager = false,
     controls = true,
     fit = 'contain',
     className = 'aspect-video w-full overflow-hidden rounded-card bg-ink-950',
@@ -160,12 +164,21 @@ export const VideoPlayer = forwardRef<HTMLVideoElement | null, VideoPlayerProps>
         typeof window !== 'undefined' &&
         ('MediaSource' in window || 'ManagedMediaSource' in window || 'WebKitMediaSource' in window)
       if (hasMse) {
-        const { default: Hls } = inManifest ? await import('hls.js') : await import('hls.js/light')
+        // The first segment travels while hls.js loads (ADR 0027).
+        if (!startAtRef.current) warmHls(hlsUrl)
+        const { default: Hls } = await loadHls({ subtitles: inManifest })
         if (cancelled) return
         if (Hls.isSupported()) {
           // hls.js's subtitle renditions take over: the `<track>` elements go before it makes its own.
           if (inManifest) flushSync(() => setCaptionsVia('hls.js'))
-          const hls = new Hls({ capLevelToPlayerSize: true, startLevel: -1, startPosition: startAtRef.current ?? -1 })
+          // Start at the lowest rung (a small first segment: a frame soon) and let the ABR climb from the first
+          // download; `startLevel: -1` would first download a segment only to measure bandwidth (ADR 0027).
+          const hls = new Hls({
+            capLevelToPlayerSize: true,
+            startLevel: 0,
+            testBandwidth: false,
+            startPosition: startAtRef.current ?? -1,
+          })
           let recoveredNetwork = false
           let recoveredMedia = false
           hls.on(Hls.Events.ERROR, (_event, data) => {
@@ -227,6 +240,7 @@ export const VideoPlayer = forwardRef<HTMLVideoElement | null, VideoPlayerProps>
 
   return (
     <div className={`relative ${className}`} data-video-id={videoId}>
+      {eager && hlsUrl ? <link rel="preload" href={hlsUrl} as="fetch" crossOrigin="anonymous" /> : null}
       {/* eslint-disable-next-line jsx-a11y/media-has-caption -- the tracks are the `captions` prop; a video without any has none to offer */}
       <video
         ref={videoRef}

@@ -19,6 +19,7 @@ import { ProcessingPanel } from '~/components/video/processing-panel'
 import { QuotesSection } from '~/components/video/quotes'
 import { VideoDescription, VideoDetails } from '~/components/video/video-details'
 import { ExternalVideo, VideoPlayer } from '~/components/video-player'
+import { loadHls } from '~/components/video/warm-hls'
 import {
   commentSchema,
   deleteVideoSchema,
@@ -40,6 +41,9 @@ import { pageFailure } from '~/server/http/domain-errors.server'
 import { likeQuote, likeVideo } from '~/server/likes.server'
 import { deleteQuote } from '~/server/quotes.server'
 import { deleteVideo, getVideoPage } from '~/server/videos.server'
+
+// The player's engine loads with the page's own scripts, not after hydration (ADR 0027).
+if (typeof document !== 'undefined') loadHls().catch(() => {})
 
 /**
  * /video/:id — the video page (spec: Video detail). Login required. Player
@@ -197,6 +201,9 @@ export default function VideoPage() {
                 captions={captions.tracks}
                 captionsOn={captions.captionsOn}
                 startAt={startAt}
+                // hls.js loads the media with JavaScript; without it, nothing before play (the MP4 would compete with the page).
+                preload="none"
+                eager
                 reportProgress
                 countPageView
                 className={`w-full overflow-hidden rounded-card bg-ink-950 ${video.portrait ? 'aspect-[4/5] sm:aspect-video' : 'aspect-video'}`}

@@ -301,6 +301,28 @@ test.describe('with JavaScript', () => {
     await expect(page).toHaveURL(`/sparks?search=${TAG}`)
   })
 
+  test('reels: the next clip’s poster and first bytes are fetched while the current one plays, before any move', async ({
+    page,
+    signedInAs,
+  }) => {
+    await signedInAs('learner')
+    const requested: string[] = []
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname))
+    const fetched = (id: string) => ({
+      poster: requested.some((path) => path.includes('/thumbnails/') && path.includes(id)),
+      media: requested.includes(`/media/videos/${id}/video.mp4`),
+    })
+    await page.goto(`/sparks-reels?search=${TAG}`)
+    await expect(position(page)).toHaveText(`Spark 1 / ${SPARK_COUNT}`)
+    await expect.poll(() => fetched(sparks[1]!.id)).toEqual({ poster: true, media: true })
+    // Only the next one: the clip after it waits until it is next.
+    expect(fetched(sparks[2]!.id).media).toBe(false)
+
+    await currentClip(page).getByRole('link', { name: 'Next spark' }).click()
+    await expect(position(page)).toHaveText(`Spark 2 / ${SPARK_COUNT}`)
+    await expect.poll(() => fetched(sparks[2]!.id)).toEqual({ poster: true, media: true })
+  })
+
   test('reels: the hint hides after 5 s; ?start= opens at a clip', async ({ page, signedInAs }) => {
     await signedInAs('learner')
     // Time stands still until the test moves it: a slow machine must not use up the hint's 5 s while the page loads.
