@@ -20,6 +20,7 @@ export interface TrackToWrite {
   cues: readonly Cue[]
 }
 
+/** A track as pages and the API show it (the app's `CaptionTrackView`). */
 export interface WrittenTrack {
   id: string
   language: string
@@ -27,6 +28,27 @@ export interface WrittenTrack {
   source: 'upload' | 'automatic'
   cueCount: number
   updatedAt: string
+}
+
+/** The columns a track is shown with, and the view made of them. */
+export const TRACK_COLUMNS = ['id', 'language', 'label', 'source', 'cue_count', 'updated_at'] as const
+
+export function trackView(row: {
+  id: string
+  language: string
+  label: string
+  source: string
+  cue_count: number
+  updated_at: string | Date
+}): WrittenTrack {
+  return {
+    id: row.id,
+    language: row.language,
+    label: row.label,
+    source: row.source === 'automatic' ? 'automatic' : 'upload',
+    cueCount: row.cue_count,
+    updatedAt: new Date(row.updated_at).toISOString(),
+  }
 }
 
 export async function writeTrack(tx: Tx, track: TrackToWrite): Promise<WrittenTrack> {
@@ -46,7 +68,7 @@ export async function writeTrack(tx: Tx, track: TrackToWrite): Promise<WrittenTr
         cue_count: track.cues.length,
       }),
     )
-    .returning(['id', 'language', 'label', 'source', 'cue_count', 'updated_at'])
+    .returning(TRACK_COLUMNS)
     .executeTakeFirstOrThrow()
   await tx.deleteFrom('caption_cues').where('track_id', '=', row.id).execute()
   for (let start = 0; start < track.cues.length; start += CUE_BATCH) {
@@ -58,12 +80,5 @@ export async function writeTrack(tx: Tx, track: TrackToWrite): Promise<WrittenTr
                     ${batch.map((cue) => cue.text)}::text[]) with ordinality as s(start_ms, end_ms, body, n)
     `.execute(tx)
   }
-  return {
-    id: row.id,
-    language: row.language,
-    label: row.label,
-    source: row.source === 'automatic' ? 'automatic' : 'upload',
-    cueCount: row.cue_count,
-    updatedAt: new Date(row.updated_at).toISOString(),
-  }
+  return trackView(row)
 }

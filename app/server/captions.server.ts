@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import { writeTrack } from '../../db/caption-tracks'
+import { TRACK_COLUMNS, trackView, writeTrack } from '../../db/caption-tracks'
 import { CaptionFileError, parseCaptionFile, toWebVtt, type Cue } from '../../media/captions'
 import { captionTrackUrl, type CaptionTrackView, type CueView } from '~/lib/caption-types'
 import { isUuid } from '~/lib/ids'
@@ -31,20 +31,13 @@ export async function listCaptionTracks(claims: JwtClaims | null, videoId: strin
     if (!(await visibleVideo(tx, videoId))) return { tracks: [], canEdit: false }
     const rows = await tx
       .selectFrom('caption_tracks')
-      .select(['id', 'language', 'label', 'source', 'cue_count', 'updated_at'])
+      .select(TRACK_COLUMNS)
       .where('video_id', '=', videoId)
       .orderBy('label')
       .execute()
     const canEdit = claims ? await allowed(tx, sql<boolean>`public.can_edit_captions(${videoId}::uuid)`) : false
     return {
-      tracks: rows.map((row) => ({
-        id: row.id,
-        language: row.language,
-        label: row.label,
-        source: row.source === 'automatic' ? 'automatic' : 'upload',
-        cueCount: row.cue_count,
-        updatedAt: new Date(row.updated_at).toISOString(),
-      })),
+      tracks: rows.map(trackView),
       canEdit,
     }
   })
