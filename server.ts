@@ -8,7 +8,7 @@ import type { ServerBuild } from '@remix-run/node'
 import express from 'express'
 import { connect, disconnect } from './app/server/db.server'
 import { getEnv, isEmbedded, publicUrl, reloadEnv, usesStandIn } from './app/server/env.server'
-import { apiCors, apiRateLimits, parseCorsOrigins } from './app/server/api/limits.server'
+import { apiCors, apiRateLimits, parseCorsOrigins, trustProxy } from './app/server/api/limits.server'
 import { compressedAssets } from './app/server/http/compressed-assets.server'
 import { sameOriginWrites } from './app/server/http/same-origin.server'
 import type { LumenLoadContext } from './app/server/supabase.server'
@@ -71,6 +71,11 @@ let stopping = false
 
 const app = express()
 app.disable('x-powered-by')
+// The client's address (req.ip: the /api rate limits, and the address pages pass on to Auth for its
+// sign-in limits): X-Forwarded-For read from the right while the hop is a trusted proxy
+// (TRUSTED_PROXY, as the stand-in judges its own callers), else the socket's. Without it, every
+// visitor behind a load balancer shared the balancer's address, and its limits.
+app.set('trust proxy', trustProxy(env.TRUSTED_PROXY))
 app.use(requestContext())
 app.use((_req, res, next) => {
   // A 500 may be the database going away under a page's loader: check, so the next requests get a clean 503.
@@ -184,7 +189,7 @@ app.all(
     mode: env.NODE_ENV,
     getLoadContext: (req) =>
       ({
-        clientIp: req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '',
+        clientIp: (req.ip ?? req.socket.remoteAddress ?? '').replace(/^::ffff:/, ''),
         // Shared by the loaders of one GET (the session is read once); an action may change it, so not for POSTs.
         ...(req.method === 'GET' || req.method === 'HEAD' ? { requestCache: {} } : {}),
       }) satisfies LumenLoadContext,

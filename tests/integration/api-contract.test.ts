@@ -1,6 +1,6 @@
 import express from 'express'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { apiCors, apiRateLimits, parseCorsOrigins } from '../../app/server/api/limits.server'
+import { apiCors, apiRateLimits, parseCorsOrigins, trustProxy } from '../../app/server/api/limits.server'
 import { ENDPOINTS, openApiDocument } from '../../app/server/api/openapi.server'
 import { apiRouteFiles, call, routeFilePath } from './support/api-client'
 
@@ -98,5 +98,48 @@ describe('the front door (Express)', () => {
     expect(preflight.headers.get('Access-Control-Allow-Credentials')).toBeNull()
     const stranger = await fetch(`${base}/api/videos`, { method: 'OPTIONS', headers: { Origin: 'https://evil.example' } })
     expect(stranger.headers.get('Access-Control-Allow-Origin')).toBeNull()
+  })
+})
+
+describe('the front door behind a proxy (TRUSTED_PROXY)', () => {
+  async function frontDoor(setting: string) {
+    const app = express()
+    app.set('trust proxy', trustProxy(setting))
+    app.use('/api', ...apiRateLimits({ perAddress: 2, perToken: 100, accountCalls: 100 }))
+    app.all('/api/*', (req, res) => {
+      res.json({ ip: req.ip })
+    })
+    const server = await new Promise<ReturnType<typeof app.listen>>((resolve) => {
+      const listening = app.listen(0, '127.0.0.1', () => resolve(listening))
+    })
+    const address = server.address()
+    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
+    const from = (client: string) => fetch(`${base}/api/videos`, { headers: { 'X-Forwarded-For': `10.9.9.9, ${client}` } })
+    return { server, from }
+  }
+
+  it('gives each client behind a trusted proxy its own allowance, read from the right of X-Forwarded-For', async () => {
+    const { server, from } = await frontDoor('loopback')
+    try {
+      const first = await from('203.0.113.1')
+      expect(await first.json()).toEqual({ ip: '203.0.113.1' })
+      expect((await from('203.0.113.1')).status).toBe(200)
+      expect((await from('203.0.113.1')).status).toBe(429)
+      // Another visitor of the same proxy is not affected; a prepended address changes nothing.
+      expect((await from('203.0.113.2')).status).toBe(200)
+    } finally {
+      server.close()
+    }
+  })
+
+  it('believes no X-Forwarded-For when no proxy is trusted', async () => {
+    const { server, from } = await frontDoor('none')
+    try {
+      expect(await (await from('203.0.113.1')).json()).toEqual({ ip: '127.0.0.1' })
+      expect((await from('203.0.113.2')).status).toBe(200)
+      expect((await from('203.0.113.3')).status).toBe(429)
+    } finally {
+      server.close()
+    }
   })
 })

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express'
 import { rateLimit, ipKeyGenerator, type Options } from 'express-rate-limit'
+import { isTrustedProxy } from '../../../stack/net'
 import { API_MESSAGES } from '~/lib/schemas/api'
 import { AUTH_MESSAGES } from '~/lib/schemas/auth'
 
@@ -73,6 +74,15 @@ export function apiRateLimits(limits: ApiLimits = DEFAULT_API_LIMITS): RequestHa
       identifier: 'per-token',
     }),
   ]
+}
+
+/**
+ * Express's `trust proxy` for TRUSTED_PROXY (`loopback`, addresses, or `none`), judged as the
+ * stand-in judges its own callers: `req.ip` is then X-Forwarded-For read from the right while the
+ * hop is trusted, else the socket's address. The rate limits above key on it.
+ */
+export function trustProxy(setting: string): (address: string) => boolean {
+  return (address) => isTrustedProxy(setting, address)
 }
 
 /** `API_CORS_ORIGINS`: a comma-separated list of origins (`https://app.example`); empty means no CORS. */
