@@ -56,16 +56,16 @@ export async function runCaptionJob(job: MediaJob, signal: AbortSignal, deps: Ca
     await queue.complete(job, undefined, why)
     return `nothing to do: ${why}`
   }
-  if (!video?.source_path) return skip('its video no longer exists')
-  if (video.status !== 'ready') return skip(`its video is ${video.status}`)
+  if (!video?.source_path) return await skip('its video no longer exists')
+  if (video.status !== 'ready') return await skip(`its video is ${video.status}`)
   if (await queue.asService((tx) => hasTrack(tx, job.videoId!, speech.language))) {
-    return skip(`it already has ${speech.language} captions`)
+    return await skip(`it already has ${speech.language} captions`)
   }
 
   const workDir = await mkdtemp(deps.workDirPrefix)
   try {
     const source = path.join(workDir, 'source')
-    if (!(await deps.download(video.source_path, source, signal))) return skip('its upload is larger than the limit')
+    if (!(await deps.download(video.source_path, source, signal))) return await skip('its upload is larger than the limit')
     const wav = path.join(workDir, 'speech.wav')
     const seconds = Number(video.duration_seconds ?? 0)
     const timeoutMs = 5 * 60_000 + 2 * seconds * 1000
@@ -102,7 +102,7 @@ export async function runCaptionJob(job: MediaJob, signal: AbortSignal, deps: Ca
     const started = Date.now()
     const cues = wordsToCues(await recogniseSpeech(speech, wav, { signal, timeoutMs }))
     const took = ((Date.now() - started) / 1000).toFixed(1)
-    if (!cues.length) return skip(`no speech found in ${seconds.toFixed(1)} s of audio (${took} s)`)
+    if (!cues.length) return await skip(`no speech found in ${seconds.toFixed(1)} s of audio (${took} s)`)
 
     signal.throwIfAborted()
     let written = false

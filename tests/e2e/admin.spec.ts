@@ -183,10 +183,19 @@ test.describe('admin console', () => {
         await creatorPage.getByLabel('Title').fill(title)
         await creatorPage.getByLabel('Description').fill('Why the sky is green, supposedly.')
         await creatorPage.getByRole('button', { name: 'Upload Video' }).click()
-        await expect(creatorPage).toHaveURL(/\/upload\?uploaded=[0-9a-f-]{36}$/, { timeout: 30_000 })
-        const videoId = new URL(creatorPage.url()).searchParams.get('uploaded')!
+        // The success page (`?uploaded=<id>`) forwards to the video after 2 s (a refresh tag): on a busy machine
+        // the forward may come before this check looks.
+        const landed = /\/(?:upload\?uploaded=|video\/)([0-9a-f-]{36})$/
+        await expect(creatorPage).toHaveURL(landed, { timeout: 30_000 })
+        const videoId = landed.exec(creatorPage.url())![1]!
         await creatorContext.close()
-        await expect.poll(() => mediaFiles(baseURL!, videoId), { timeout: 60_000 }).toContain('hls')
+        // Wait for the whole ladder (ADR 0025: the top rung's video.mp4 replaces phase 1's video-<rung>.mp4 last),
+        // so that no rendition is still being written when the admin removes the video.
+        const ladderDone = async () => {
+          const files = await mediaFiles(baseURL!, videoId)
+          return files.includes('hls') && files.includes('video.mp4') && !files.some((name) => /^video-\d+p\.mp4$/.test(name))
+        }
+        await expect.poll(ladderDone, { timeout: 60_000 }).toBe(true)
 
         // A learner reports it (the report page's plain form).
         const reporterContext = await signedInContext(browser, baseURL!, reporter, javaScriptEnabled)

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { readdir, readFile } from 'node:fs/promises'
+import { access, readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import type pg from 'pg'
@@ -248,6 +248,34 @@ describe('automatic captions (PostgreSQL, the real recogniser)', () => {
     expect(await workerFor(fixture, { speech: null }).runOnce()).toBe(true)
     expect(await videoStatus(fixture, id)).toBe('ready')
     expect(await jobs(fixture, id)).toMatchObject([{ kind: 'transcode_video', status: 'done' }])
+  }, 120_000)
+
+  it('drops the job, and keeps the process alive, when the video is deleted while its speech is recognised', async () => {
+    // A stand-in recogniser that says it started, then waits until the test lets it finish (printing no words).
+    const started = path.join(fixture.scratch.dir, `started-${randomUUID()}`)
+    const go = path.join(fixture.scratch.dir, `go-${randomUUID()}`)
+    const script = path.join(fixture.scratch.dir, `recogniser-${randomUUID()}.sh`)
+    await writeFile(script, `#!/bin/sh\ntouch '${started}'\nwhile [ ! -f '${go}' ]; do sleep 0.1; done\n`, { mode: 0o755 })
+    const id = await uploadVideo(fixture, speechClip)
+    const worker = workerFor(fixture, { speech: { ...requireEngine(), binary: script } })
+    expect(await worker.runOnce()).toBe(true)
+
+    const running = worker.runOnce()
+    await expect
+      .poll(
+        () =>
+          access(started).then(
+            () => true,
+            () => false,
+          ),
+        { timeout: 60_000 },
+      )
+      .toBe(true)
+    await fixture.pool.query('delete from public.videos where id = $1', [id])
+    await writeFile(go, '')
+    expect(await running).toBe(true)
+    expect(await jobs(fixture, id)).toEqual([])
+    expect(fixture.logs.some((line) => line.includes(`(captions of video ${id},`) && line.includes('dropped'))).toBe(true)
   }, 120_000)
 
   it('a caption job that keeps failing ends failed and leaves the video ready', async () => {
