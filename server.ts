@@ -38,6 +38,9 @@ const env = getEnv()
 const production = env.NODE_ENV === 'production'
 const logger = componentLogger('server')
 const log = (line: string) => logger.info(line)
+// A promise someone forgot to await must not take every visitor down with it (embedded mode has no
+// supervisor to start it again): log it loudly, with its stack, and keep serving.
+process.on('unhandledRejection', (reason) => logger.error({ ...errorFields(reason, true) }, 'unhandled rejection (kept running)'))
 /** How long in-flight requests get to finish after SIGTERM before their connections are cut. */
 const SHUTDOWN_GRACE_MS = Number(process.env.SHUTDOWN_GRACE_MS ?? 10_000)
 
