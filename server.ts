@@ -96,6 +96,7 @@ let stack: Stack | undefined
 // The demo accounts' password is published in the README: only ever on a machine's own embedded database.
 const demoData = isEmbedded(env) && env.SEED_DEMO_DATA !== false
 let mediaWorker: MediaWorker | undefined
+let startInProcessWorker: (() => void) | undefined
 if (usesStandIn(env)) {
   const result = await migrate(handle.pool, log)
   if (result.applied.length === 0) log('database: migrations up to date')
@@ -133,14 +134,18 @@ if (usesStandIn(env)) {
   )
   app.use(stack.router)
   if (env.MEDIA_WORKER === 'in-process' || (env.MEDIA_WORKER === undefined && isEmbedded(env))) {
-    // Embedded mode: only this process may open PGlite, so the media worker lives here.
-    mediaWorker = startMediaWorker({
-      pool: handle.pool,
-      supabaseUrl: publicUrl(env),
-      serviceRoleKey: keys.serviceRoleKey,
-      sweep: { storageDir: path.join(path.resolve(env.DATA_DIR), 'storage') },
-    })
-    log(`media worker: in-process (${mediaWorker.id})`)
+    // Embedded mode: only this process may open PGlite, so the media worker lives here. It reads and
+    // writes media through Storage's HTTP API on this very server, so it starts once the server listens
+    // (a job left from the last run would otherwise fail its download and wait for its retry).
+    startInProcessWorker = () => {
+      mediaWorker = startMediaWorker({
+        pool: handle.pool,
+        supabaseUrl: publicUrl(env),
+        serviceRoleKey: keys.serviceRoleKey,
+        sweep: { storageDir: path.join(path.resolve(env.DATA_DIR), 'storage') },
+      })
+      log(`media worker: in-process (${mediaWorker.id})`)
+    }
   }
   log(`supabase stand-in: ${publicUrl(env)}/{auth,storage,functions}/v1`)
   if (stack.context.mailboxSecret) {
@@ -212,6 +217,7 @@ server.headersTimeout = 66_000
 server.listen(env.PORT, env.HOST, () => {
   if (stack) void writeServerState(path.resolve(env.DATA_DIR), env.PORT)
   log(`ready: ${publicUrl(env)} (${production ? 'production' : 'development'})`)
+  if (!stopping) startInProcessWorker?.()
   if (stack && demoData) {
     // Demo videos are stored through Storage's HTTP API, so they are made once the server listens.
     const { serviceRoleKey } = stack.context.keys

@@ -84,7 +84,17 @@ export function safePath(url: string): string {
 
 /** An error as a log field: its message and code, no stack unless asked for. */
 export function errorFields(error: unknown, stack = false): Record<string, unknown> {
-  if (!(error instanceof Error)) return { error: String(error) }
+  if (!(error instanceof Error)) return { error: describeValue(error) }
   const code = (error as NodeJS.ErrnoException).code
   return { error: error.message, ...(code ? { code } : {}), ...(stack ? { stack: error.stack } : {}) }
+}
+
+/** A thrown value that is not an Error, readable in a log line (never "[object Object]"). */
+function describeValue(value: unknown): string {
+  if (typeof value !== 'object' || value === null) return String(value)
+  try {
+    return JSON.stringify(value)?.slice(0, 500) ?? String(value)
+  } catch {
+    return Object.prototype.toString.call(value)
+  }
 }

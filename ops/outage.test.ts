@@ -2,6 +2,12 @@ import type { ServerBuild } from '@remix-run/node'
 import { describe, expect, it, vi } from 'vitest'
 import { withDatabaseOutage503 } from './outage'
 
+const logged = vi.hoisted(() => ({ info: vi.fn(), error: vi.fn() }))
+vi.mock('./log', async (original) => ({
+  ...(await original<typeof import('./log')>()),
+  componentLogger: () => logged,
+}))
+
 /** A build whose document handler renders what Remix would: the error page at the status it got. */
 function fakeBuild() {
   const rendered = vi.fn((_request: Request, status: number) => new Response('<html>error page</html>', { status }))
@@ -52,4 +58,31 @@ describe('withDatabaseOutage503', () => {
     expect(other.status).toBe(200)
     expect(rendered).toHaveBeenCalledTimes(2)
   })
+
+  it("logs Remix's own 4xx (a POST to a page without an action) as a refused request, not as a failure", () => {
+    const { build } = withoutHandleError()
+    const wrapped = withDatabaseOutage503({ noteFailure: vi.fn() }, build)
+    logged.info.mockClear()
+    logged.error.mockClear()
+    const refused = { status: 405, statusText: 'Method Not Allowed', internal: true, data: 'no action' }
+    wrapped.entry.module.handleError!(refused, {
+      request: new Request('http://lumen.test/feed', { method: 'POST' }),
+      params: {},
+      context: { clientIp: '127.0.0.1' },
+    })
+    expect(logged.error).not.toHaveBeenCalled()
+    expect(logged.info).toHaveBeenCalledWith({ status: 405, error: 'Method Not Allowed' }, 'request refused')
+
+    // Anything else that is not an Error is still a failure, and readable.
+    wrapped.entry.module.handleError!({ reason: 'odd' }, { request: new Request('http://lumen.test/'), params: {}, context: { clientIp: '127.0.0.1' } })
+    expect(logged.error).toHaveBeenCalledWith(expect.objectContaining({ error: '{"reason":"odd"}' }), 'request failed')
+  })
 })
+
+/** A build that leaves logging to the wrapper, as the app's entry does (it has no handleError). */
+function withoutHandleError() {
+  const build = {
+    entry: { module: { default: vi.fn(() => new Response('')) } },
+  } as unknown as ServerBuild
+  return { build }
+}

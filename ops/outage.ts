@@ -44,7 +44,11 @@ export function withDatabaseOutage503(health: { noteFailure(error: unknown): voi
             health.noteFailure(error)
           }
           if (entry.handleError) entry.handleError(error, args)
-          else if (!args.request.signal.aborted) logger.error({ ...errorFields(error, true) }, 'request failed')
+          else if (args.request.signal.aborted) return
+          else if (isClientErrorResponse(error)) {
+            // Remix's own 404/405 (a POST to a page without an action, say): the client's mistake, not a failure.
+            logger.info({ status: error.status, error: error.statusText }, 'request refused')
+          } else logger.error({ ...errorFields(error, true) }, 'request failed')
         },
         default(request, status, headers, context, loadContext) {
           if (failed(request, loadContext)) return outage()
@@ -57,4 +61,10 @@ export function withDatabaseOutage503(health: { noteFailure(error: unknown): voi
       },
     },
   }
+}
+
+/** Remix's ErrorResponse (the router's 404 or 405, a thrown `json` of 4xx): `status`, `statusText`, `data`. */
+function isClientErrorResponse(error: unknown): error is { status: number; statusText: string } {
+  if (!error || typeof error !== 'object' || !('status' in error) || !('statusText' in error)) return false
+  return typeof error.status === 'number' && error.status >= 400 && error.status < 500
 }
