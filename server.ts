@@ -24,6 +24,7 @@ import { startMediaWorker, type MediaWorker } from './worker/media-worker'
 import { componentLogger, errorFields } from './ops/log'
 import { DatabaseHealth, databaseErrors, healthRoutes, requestContext } from './ops/health'
 import { withDatabaseOutage503 } from './ops/outage'
+import { watchStalls } from './ops/stalls'
 import { loadOrCreateOpsKey, opsRouter, removeServerState, writeServerState } from './ops/control'
 import { backupEmbedded } from './db/backup'
 import { reconcile } from './worker/reconcile'
@@ -70,6 +71,7 @@ if (workers > 1) {
 const { handle } = await connect()
 log(`database: ${handle.kind} at ${handle.location}`)
 const health = new DatabaseHealth(handle.pool)
+watchStalls({ pool: handle.pool })
 let stopping = false
 
 const app = express()
