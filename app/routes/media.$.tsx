@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { isUuid } from '~/lib/ids'
 import { serveComposedMaster } from '~/server/http/hls-master.server'
 import { mediaNotFound, proxyStorageObject } from '~/server/http/media-proxy.server'
-import { getSession } from '~/server/session.server'
+import { verifyAccessToken } from '~/server/session.server'
 import { createSupabaseServerClient, supabaseSettings } from '~/server/supabase.server'
 
 /**
@@ -78,25 +78,28 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!parsed) return mediaNotFound()
 
   const url = new URL(request.url)
+  // The caller's access token from the session cookies (refreshed when about to expire), verified
+  // here: Storage and the caption tracks' row-level security judge it. No query of our own, as a
+  // player asks for many playlists and segments (the pages check the session against the database).
+  const { supabase, headers: sessionHeaders } = createSupabaseServerClient(request, context)
+  const { data } = await supabase.auth.getSession()
+  const token = data.session?.access_token
   const master = /^videos\/([0-9a-f-]{36})\/hls\/master\.m3u8$/.exec(parsed.objectName)
   if (master && url.searchParams.get('subtitles') !== 'none') {
-    const session = await getSession(request, context)
-    const token = session.claims ? (await session.supabase.auth.getSession()).data.session?.access_token : undefined
+    const claims = token ? await verifyAccessToken(token) : null
     return serveComposedMaster(request, {
       videoId: master[1]!,
       objectName: parsed.objectName,
-      bearer: token ?? supabaseSettings().anonKey,
-      claims: session.claims,
-      setCookies: session.headers.getSetCookie(),
+      bearer: (claims && token) || supabaseSettings().anonKey,
+      claims,
+      setCookies: sessionHeaders.getSetCookie(),
     })
   }
 
-  const { supabase, headers: sessionHeaders } = createSupabaseServerClient(request, context)
-  const { data } = await supabase.auth.getSession()
   return proxyStorageObject(request, {
     route: 'authenticated/media',
     objectName: parsed.objectName,
-    bearer: data.session?.access_token ?? supabaseSettings().anonKey,
+    bearer: token ?? supabaseSettings().anonKey,
     contentType: CONTENT_TYPES[parsed.extension]!,
     cacheControl: parsed.extension === 'm3u8' ? PLAYLIST : IMMUTABLE,
     setCookies: sessionHeaders.getSetCookie(),
