@@ -8,7 +8,9 @@ import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import * as tus from 'tus-js-client'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { Upload } from '@tus/server'
 import { UploadLocker } from '../../../stack/storage/upload-locker'
+import { ResumableStore } from '../../../stack/storage/upload-store'
 import { announceSkippedRealSupabase, openTarget, targetNames, type ContractTarget } from '../../support/target'
 import { createSignedInUser, expiredCopyOf, type TestUser } from '../../support/tokens'
 
@@ -371,6 +373,28 @@ describe('resumable uploads on the stand-in with a PostgreSQL server', () => {
 
   it('an upload survives a server restart in the middle and completes identical', async () => {
     await restartScenario(target, alice, mediumFile)
+  })
+})
+
+describe('the resumable upload store', () => {
+  it('writes every byte of a body that fails midway, then passes its error on', async () => {
+    const store = new ResumableStore(await mkdtemp(path.join(workDir, 'store-')), 0, () => ({ upsert: false }))
+    const { id } = await store.create(new Upload({ id: randomUUID(), size: 8 * MiB, offset: 0 }))
+    const bytes = randomBytes(3 * MiB + 5)
+    const reset = new Error('connection reset')
+    async function* body() {
+      yield bytes.subarray(0, MiB)
+      yield bytes.subarray(MiB, 3 * MiB)
+      yield bytes.subarray(3 * MiB)
+      throw reset
+    }
+    await expect(store.write(Readable.from(body()), id, 0)).rejects.toBe(reset)
+    expect((await store.getUpload(id)).offset).toBe(bytes.length)
+    expect((await readFile(store.dataPath(id))).equals(bytes)).toBe(true)
+
+    // The next PATCH appends at that offset.
+    expect(await store.write(Readable.from([Buffer.from('more')]), id, bytes.length)).toBe(bytes.length + 4)
+    expect((await store.getUpload(id)).offset).toBe(bytes.length + 4)
   })
 })
 
