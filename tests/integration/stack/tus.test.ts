@@ -226,6 +226,21 @@ describe.each(targetNames)('resumable uploads on %s', (targetName) => {
     expect(await resumableFiles(target)).toEqual(before)
   })
 
+  it('an upload of deferred length is refused with 413 by the PATCH that would pass the bucket limit', async () => {
+    // avatars: 5 MiB. Chunks of 2 MiB: the third PATCH would take the upload to 6 MiB.
+    const objectName = `${alice.id}/deferred-${randomUUID()}.png`
+    const error = await failure(
+      new tus.Upload(randomBytes(6 * MiB), {
+        ...supabaseOptions(target, alice, objectName),
+        metadata: { bucketName: 'avatars', objectName, contentType: 'image/png' },
+        uploadLengthDeferred: true,
+        chunkSize: 2 * MiB,
+      }),
+    )
+    expect(error.originalResponse?.getStatus()).toBe(413)
+    expect((await alice.client.storage.from('avatars').info(objectName)).error).toMatchObject({ statusCode: '404' })
+  })
+
   it('a type the bucket does not allow is refused at creation with 415', async () => {
     const objectName = `${alice.id}/quotes/notes-${randomUUID()}.mp4`
     const upload = new tus.Upload(Buffer.from('not a video'), {
