@@ -148,6 +148,7 @@ export class ResumableStore extends FileStore {
     )
     if (!opened) return offset
     const written = finished(out)
+    // Awaited below; until then a disk failure must not count as an unhandled rejection.
     written.catch(() => {})
     let bodyError: unknown
     try {
