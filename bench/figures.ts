@@ -17,7 +17,7 @@ export interface Figure {
 }
 
 function formatValue(value: number, unit: string): string {
-  const digits = unit === 'req/s' || unit === 'ms' || unit === 'KB' ? (Math.abs(value) >= 100 ? 0 : 1) : 2
+  const digits = unit === 'req/s' || unit === 'ms' || unit === 'KB' || unit === 'MB/s' ? (Math.abs(value) >= 100 ? 0 : 1) : 2
   const text = value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: 0 })
   return unit === '×' ? `${text}×` : unit ? `${text} ${unit}` : text
 }

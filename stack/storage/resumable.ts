@@ -44,6 +44,8 @@ interface TusRequest {
   bucket?: BucketRow
   /** The upload a PATCH writes to. */
   uploadId?: string
+  /** The size the PATCHed upload declared at creation (checked then against the bucket's limit). */
+  declaredSize?: number
 }
 
 export interface ResumableUploads {
@@ -180,6 +182,9 @@ export async function createResumableUploads(services: StorageServices): Promise
     async maxSize(_req, id) {
       if (!id) return services.globalFileSizeLimit
       const request = current()
+      // A PATCH can never take an upload past the size it declared, and that size passed the bucket's
+      // limit at creation: no bucket lookup for each chunk. Uploads of deferred length still look it up.
+      if (request.declaredSize !== undefined) return request.declaredSize
       request.bucket ??= await mustFindBucket(pool, request.target!.bucket)
       return fileSizeLimit(services, request.bucket)
     },
@@ -200,7 +205,10 @@ export async function createResumableUploads(services: StorageServices): Promise
         return
       }
       if (info.finalized) return
-      if (req.method === 'PATCH') request.uploadId = id
+      if (req.method === 'PATCH') {
+        request.uploadId = id
+        if (info.size !== undefined && !req.headers.has('upload-length')) request.declaredSize = info.size
+      }
       await checkCanWrite(pool, request.caller, { bucket, name, upsert: Boolean(info.upsert) })
     },
 

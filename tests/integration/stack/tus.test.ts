@@ -1,13 +1,16 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { createReadStream, createWriteStream } from 'node:fs'
-import { mkdtemp, readdir, rm, stat } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises'
+import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import * as tus from 'tus-js-client'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { Upload } from '@tus/server'
 import { UploadLocker } from '../../../stack/storage/upload-locker'
+import { ResumableStore } from '../../../stack/storage/upload-store'
 import { announceSkippedRealSupabase, openTarget, targetNames, type ContractTarget } from '../../support/target'
 import { createSignedInUser, expiredCopyOf, type TestUser } from '../../support/tokens'
 
@@ -223,6 +226,21 @@ describe.each(targetNames)('resumable uploads on %s', (targetName) => {
     expect(await resumableFiles(target)).toEqual(before)
   })
 
+  it('an upload of deferred length is refused with 413 by the PATCH that would pass the bucket limit', async () => {
+    // avatars: 5 MiB. Chunks of 2 MiB: the third PATCH would take the upload to 6 MiB.
+    const objectName = `${alice.id}/deferred-${randomUUID()}.png`
+    const error = await failure(
+      new tus.Upload(randomBytes(6 * MiB), {
+        ...supabaseOptions(target, alice, objectName),
+        metadata: { bucketName: 'avatars', objectName, contentType: 'image/png' },
+        uploadLengthDeferred: true,
+        chunkSize: 2 * MiB,
+      }),
+    )
+    expect(error.originalResponse?.getStatus()).toBe(413)
+    expect((await alice.client.storage.from('avatars').info(objectName)).error).toMatchObject({ statusCode: '404' })
+  })
+
   it('a type the bucket does not allow is refused at creation with 415', async () => {
     const objectName = `${alice.id}/quotes/notes-${randomUUID()}.mp4`
     const upload = new tus.Upload(Buffer.from('not a video'), {
@@ -255,6 +273,63 @@ describe.each(targetNames)('resumable uploads on %s', (targetName) => {
 
     it('an upload survives a server restart in the middle and completes identical', async () => {
       await restartScenario(target, alice, mediumFile)
+    })
+
+    it('a PATCH cut mid-body keeps every byte that arrived: the resumed client sends only the rest', async () => {
+      const objectName = `${alice.id}/quotes/cut-${randomUUID()}.mp4`
+      const bytes = await readFile(mediumFile.path)
+      const headers = { authorization: `Bearer ${alice.accessToken}`, apikey: target.anonKey, 'tus-resumable': '1.0.0' }
+      const created = await fetch(`${target.url}/storage/v1/upload/resumable`, {
+        method: 'POST',
+        headers: {
+          ...headers,
+          'upload-length': String(bytes.length),
+          'upload-metadata': tusMetadata({ bucketName: 'uploads', objectName, contentType: 'video/mp4' }),
+        },
+      })
+      expect(created.status).toBe(201)
+      const uploadUrl = created.headers.get('location')!
+      const version = /([0-9a-f-]{36})$/.exec(decodeLocation(target, uploadUrl))![1]!
+      const dataFile = path.join(target.running!.dataDir, 'storage', 'resumable', version)
+      const patch = (offset: number, body: Buffer) =>
+        fetch(uploadUrl, {
+          method: 'PATCH',
+          headers: { ...headers, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
+          body: new Uint8Array(body),
+        })
+      const first = await patch(0, bytes.subarray(0, 6 * MiB))
+      expect(first.headers.get('upload-offset')).toBe(String(6 * MiB))
+
+      // The second 6 MiB chunk: half of it is sent, reaches the server's disk, and the connection is cut.
+      const cut = request(uploadUrl, {
+        method: 'PATCH',
+        headers: {
+          ...headers,
+          'upload-offset': String(6 * MiB),
+          'content-type': 'application/offset+octet-stream',
+          'content-length': String(6 * MiB),
+        },
+      })
+      cut.on('error', () => {})
+      cut.write(bytes.subarray(6 * MiB, 9 * MiB))
+      await vi.waitFor(async () => expect((await stat(dataFile)).size).toBe(9 * MiB), { timeout: 15_000, interval: 50 })
+      cut.destroy()
+
+      const head = await fetch(uploadUrl, { method: 'HEAD', headers })
+      expect(head.status).toBe(200)
+      expect(head.headers.get('upload-offset')).toBe(String(9 * MiB))
+
+      const offsets: string[] = []
+      const resumed = new tus.Upload(createReadStream(mediumFile.path), {
+        ...supabaseOptions(target, alice, objectName),
+        uploadUrl,
+        onBeforeRequest: (req) => void offsets.push(`${req.getMethod()} ${req.getHeader('Upload-Offset') ?? ''}`.trim()),
+      })
+      await run(resumed)
+      // Nothing that had arrived is sent again: the first PATCH starts where the cut one stopped.
+      expect(offsets.slice(0, 2)).toEqual(['HEAD', `PATCH ${9 * MiB}`])
+      await expectIdentical(target, alice, objectName, mediumFile.sha256)
+      await expectStoredOnce(target, objectName)
     })
 
     it.each(['a restart', 'the client resuming'])(
@@ -313,6 +388,28 @@ describe('resumable uploads on the stand-in with a PostgreSQL server', () => {
 
   it('an upload survives a server restart in the middle and completes identical', async () => {
     await restartScenario(target, alice, mediumFile)
+  })
+})
+
+describe('the resumable upload store', () => {
+  it('writes every byte of a body that fails midway, then passes its error on', async () => {
+    const store = new ResumableStore(await mkdtemp(path.join(workDir, 'store-')), 0, () => ({ upsert: false }))
+    const { id } = await store.create(new Upload({ id: randomUUID(), size: 8 * MiB, offset: 0 }))
+    const bytes = randomBytes(3 * MiB + 5)
+    const reset = new Error('connection reset')
+    async function* body() {
+      yield bytes.subarray(0, MiB)
+      yield bytes.subarray(MiB, 3 * MiB)
+      yield bytes.subarray(3 * MiB)
+      throw reset
+    }
+    await expect(store.write(Readable.from(body()), id, 0)).rejects.toBe(reset)
+    expect((await store.getUpload(id)).offset).toBe(bytes.length)
+    expect((await readFile(store.dataPath(id))).equals(bytes)).toBe(true)
+
+    // The next PATCH appends at that offset.
+    expect(await store.write(Readable.from([Buffer.from('more')]), id, bytes.length)).toBe(bytes.length + 4)
+    expect((await store.getUpload(id)).offset).toBe(bytes.length + 4)
   })
 })
 
@@ -394,6 +491,13 @@ async function restartScenario(target: ContractTarget, user: TestUser, file: { p
   expect(methods).toContain('HEAD')
   await expectIdentical(target, user, objectName, file.sha256)
   await expectStoredOnce(target, objectName)
+}
+
+/** TUS `Upload-Metadata`: comma-separated `key base64(value)` pairs. */
+function tusMetadata(values: Record<string, string>): string {
+  return Object.entries(values)
+    .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
+    .join(',')
 }
 
 function decodeLocation(target: ContractTarget, location: string): string {
