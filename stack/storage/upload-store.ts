@@ -133,7 +133,8 @@ export class ResumableStore extends FileStore {
    * where FileStore's 16 KiB buffer made one disk write per network read.
    * When the body fails (client gone, over the limit) the bytes already
    * received are still written before the error goes on; when the disk
-   * fails, the body is stopped with the disk's error (ENOSPC → 507).
+   * fails, the rest of the body is read and dropped, then the disk's error
+   * goes on (ENOSPC → 507).
    */
   override async write(readable: Readable, id: string, offset: number): Promise<number> {
     const out = createWriteStream(this.dataPath(id), { flags: 'r+', start: offset, highWaterMark: WRITE_BATCH_BYTES })
@@ -153,11 +154,11 @@ export class ResumableStore extends FileStore {
     let bodyError: unknown
     try {
       for await (const chunk of readable) {
+        // The disk failed: the rest of this PATCH is read and dropped (the body is bounded by the
+        // upload's size), so that its client reads the 507 — a connection closed mid-body reaches
+        // most clients as a network failure, the error unread, as respondAfterBody says.
+        if (out.errored) continue
         if (!out.write(chunk)) await once(out, 'drain').catch(() => {})
-        if (out.errored) {
-          readable.destroy(out.errored)
-          break
-        }
       }
     } catch (error) {
       bodyError = error
