@@ -74,7 +74,10 @@ describe('withDatabaseOutage503', () => {
     expect(logged.info).toHaveBeenCalledWith({ status: 405, error: 'Method Not Allowed' }, 'request refused')
 
     // Anything else that is not an Error is still a failure, and readable.
-    wrapped.entry.module.handleError!({ reason: 'odd' }, { request: new Request('http://lumen.test/'), params: {}, context: { clientIp: '127.0.0.1' } })
+    wrapped.entry.module.handleError!(
+      { reason: 'odd' },
+      { request: new Request('http://lumen.test/'), params: {}, context: { clientIp: '127.0.0.1' } },
+    )
     expect(logged.error).toHaveBeenCalledWith(expect.objectContaining({ error: '{"reason":"odd"}' }), 'request failed')
   })
 })

@@ -33,7 +33,11 @@ export function watchStalls(options: StallWatchOptions = {}): { stop(): void } {
     const blockedMs = Math.round(delay.max / 1e6)
     if (blockedMs >= loopMs || mostWaiting >= waiting) {
       warn(
-        { eventLoopMaxMs: blockedMs, eventLoopP99Ms: Math.round(delay.percentile(99) / 1e6), mostWaitingForDatabase: mostWaiting },
+        {
+          eventLoopMaxMs: blockedMs,
+          eventLoopP99Ms: Math.round(delay.percentile(99) / 1e6),
+          mostWaitingForDatabase: mostWaiting,
+        },
         `stalled: the event loop was blocked up to ${blockedMs} ms and up to ${mostWaiting} requests waited for a database connection in the last ${periodMs / 1000} s`,
       )
     }

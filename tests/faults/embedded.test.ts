@@ -1,7 +1,10 @@
 import { spawn } from 'node:child_process'
 import { randomBytes, createHash } from 'node:crypto'
 import path from 'node:path'
+import { readFile } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openDatabase } from '../../db/connect'
+import { makeClip } from '../integration/media/clips'
 import { freePort, haveBuild, readKeys, ROOT, startServer, tempDataDir, type RunningServer } from './support/processes'
 
 /**
@@ -139,5 +142,58 @@ describe.skipIf(!haveBuild())('embedded mode: backups, crashes, reconciliation',
     }
     const doctor = await npmScript('scripts/doctor.ts', [], { DATA_DIR: target })
     expect(doctor.output).toContain('nothing wrong')
+  })
+})
+
+describe.skipIf(!haveBuild())('embedded mode: a media job left from the last run', () => {
+  it('is taken once the restarted server listens, and its first attempt downloads its source', async () => {
+    const data = await tempDataDir('pending-job')
+    let server: RunningServer | undefined
+    try {
+      server = await startServer({ dataDir: data.dir, port: await freePort() })
+      const keys = await readKeys(data.dir)
+      const created = await fetch(`${server.url}/auth/v1/admin/users`, {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${keys.serviceRoleKey}`,
+          apikey: keys.serviceRoleKey,
+          'Content-Type': 'application/json',
+        },
+        body: JSON.stringify({ email: 'pending@example.test', password: 'Pw-pending-1', email_confirm: true }),
+      })
+      const creatorId = ((await created.json()) as { id: string }).id
+      const source = `${creatorId}/videos/pending.mp4`
+      const clip = await readFile(await makeClip(path.join(data.dir, 'pending.mp4'), { seconds: 1 }))
+      const stored = await fetch(`${server.url}/storage/v1/object/uploads/${source}`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${keys.serviceRoleKey}`, 'Content-Type': 'video/mp4' },
+        body: new Uint8Array(clip),
+      })
+      expect(stored.status).toBe(200)
+      await server.kill('SIGTERM')
+
+      // Queued while no server runs (PGlite is one process's): the job waits for the next start.
+      const handle = await openDatabase({ dataDir: path.join(data.dir, 'pglite') })
+      let videoId: string
+      try {
+        const { rows } = await handle.pool.query<{ id: string }>(
+          `insert into public.videos (creator_id, title, type, source_path) values ($1, 'Left over', 'video', $2) returning id`,
+          [creatorId, source],
+        )
+        videoId = rows[0]!.id
+      } finally {
+        await handle.close()
+      }
+
+      server = await startServer({ dataDir: data.dir, port: await freePort() })
+      const ready = await server.waitForLog(
+        (line) => typeof line.msg === 'string' && line.msg.includes(`video ${videoId}`) && /: ready: /.test(line.msg),
+      )
+      expect(ready.msg).toContain('attempt 1/')
+      expect(server.output.filter((line) => line.includes('could not download'))).toEqual([])
+    } finally {
+      await server?.kill('SIGTERM')
+      await data.remove()
+    }
   })
 })

@@ -44,27 +44,20 @@ export async function serveComposedMaster(request: Request, options: ComposedMas
   // Side by side: each waits its turn for a database connection (in embedded mode the one PGlite
   // connection, where a playlist read one after the other waited twice as long under load). The
   // tracks are read as the caller, so they are nothing for a video the caller may not see, and are
-  // used only when Storage served the master.
-  const [stored, tracks] = await Promise.all([
-    read(options.objectName),
-    listHlsCaptionTracks(options.claims, options.videoId).then(
-      (found) => ({ found }),
-      (error: unknown) => ({ error }),
-    ),
-  ])
+  // used only when Storage served the master (until then a failure waits to be thrown below).
+  const tracksRead = listHlsCaptionTracks(options.claims, options.videoId)
+  tracksRead.catch(() => {})
+  const stored = await read(options.objectName)
   if (stored.status !== 200) {
     await stored.body?.cancel()
     return stored.status === 404 ? mediaNotFound(options.setCookies) : withCookies(stored, options.setCookies)
   }
-  if ('error' in tracks) {
-    await stored.body?.cancel()
-    throw tracks.error
-  }
   const master = await stored.text()
+  const tracks = await tracksRead
   let body = master
-  if (tracks.found.length > 0) {
+  if (tracks.length > 0) {
     const mpegts = await videoStartPts(options.videoId, options.objectName, master, read)
-    body = composeMasterPlaylist(master, tracks.found, (track) => subtitlePlaylistUrl(track.id, mpegts))
+    body = composeMasterPlaylist(master, tracks, (track) => subtitlePlaylistUrl(track.id, mpegts))
   }
   const headers = new Headers({
     'Content-Type': PLAYLIST_TYPE,

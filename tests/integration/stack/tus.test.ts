@@ -346,7 +346,10 @@ describe.each(targetNames)('resumable uploads on %s', (targetName) => {
             for each row when (new.name like '%/outage-%' and new.version <> '1') execute function public.simulated_outage();`)
         // The failed finish is logged as the server error it is.
         const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
-        const first = new tus.Upload(createReadStream(mediumFile.path), { ...supabaseOptions(target, alice, objectName), retryDelays: [] })
+        const first = new tus.Upload(createReadStream(mediumFile.path), {
+          ...supabaseOptions(target, alice, objectName),
+          retryDelays: [],
+        })
         const error = await failure(first)
         expect(error.originalResponse?.getStatus()).toBe(500)
         expect(logged).toHaveBeenCalled()
