@@ -10,7 +10,7 @@
  *                restarted (issue 16); reuses the e2e build (builds it when absent)
  * `npm test -- rls e2e` runs only the named suites; `npm test -- static` only the static checks.
  */
-import { spawn, spawnSync, type SpawnSyncOptions } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, readdirSync } from 'node:fs'
 import { createInterface } from 'node:readline'
 import { openDatabase } from '../db/connect'
@@ -23,10 +23,33 @@ type Suite = (typeof all)[number]
 const requested = process.argv.slice(2).filter((arg): arg is Suite => (all as readonly string[]).includes(arg))
 const suites: readonly Suite[] = requested.length ? requested : all
 
-function run(command: string, args: string[], options: SpawnSyncOptions = {}): boolean {
-  const result = spawnSync(command, args, { stdio: 'inherit', ...options })
-  return result.status === 0
+/**
+ * Runs a command, its output passed through line by line (after `label`, if any);
+ * the lines that name a failure are kept for the summary, so the end of a long
+ * log still says which test failed (two e2e shards interleave their reports).
+ */
+function run(command: string, args: string[], { env = process.env, label = '' } = {}): Promise<boolean> {
+  const child = spawn(command, args, {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: process.stdout.isTTY ? { FORCE_COLOR: '1', ...env } : env,
+  })
+  for (const stream of [child.stdout, child.stderr]) {
+    createInterface({ input: stream }).on('line', (line) => {
+      console.log(label + line)
+      if (FAILURE_LINE.test(stripAnsi(line))) failureLines.push(label + stripAnsi(line).trim())
+    })
+  }
+  return new Promise<boolean>((resolve) => {
+    child.on('error', () => resolve(false))
+    child.on('close', (code) => resolve(code === 0))
+  })
 }
+
+/** Vitest's `FAIL`/`×`, Playwright's `✘`, pg_prove's `not ok`, tsc's and ESLint's errors. */
+const FAILURE_LINE = /^\s*(FAIL\s|×|✘|not ok\b)|error TS\d+|^\s*\d+:\d+\s+error\s/
+const failureLines: string[] = []
+// eslint-disable-next-line no-control-regex -- ANSI colour codes start with ESC
+const stripAnsi = (text: string) => text.replace(/\x1b\[[0-9;]*m/g, '')
 
 function heading(text: string) {
   console.log(`\n\x1b[1m── ${text} ${'─'.repeat(Math.max(0, 60 - text.length))}\x1b[0m`)
@@ -41,38 +64,40 @@ if (needsServices) {
   process.env.TEST_DATABASE_URL = line.replace(/^TEST_DATABASE_URL=/, '')
 }
 
-const results: { suite: Suite; ok: boolean }[] = []
+const results: { suite: Suite; ok: boolean; failures: string[] }[] = []
 
 for (const suite of suites) {
   heading(suite)
+  failureLines.length = 0
+  const ok = await runSuite(suite)
+  results.push({ suite, ok, failures: [...new Set(failureLines)] })
+}
+
+async function runSuite(suite: Suite): Promise<boolean> {
   switch (suite) {
     case 'static':
-      results.push({ suite, ok: run('npx', ['tsc', '--noEmit']) && run('npx', ['eslint', '.']) })
-      break
+      return (await run('npx', ['tsc', '--noEmit'])) && (await run('npx', ['eslint', '.']))
     case 'unit':
     case 'integration':
     case 'security':
-      results.push({ suite, ok: run('npx', ['vitest', 'run', '--project', suite]) })
-      break
+      return run('npx', ['vitest', 'run', '--project', suite])
     case 'rls':
-      results.push({ suite, ok: await runPgTap() })
-      break
+      return runPgTap()
     case 'e2e':
-      results.push({ suite, ok: run('npm', ['run', 'build']) && (await runPlaywrightShards()) })
-      break
+      return (await run('npm', ['run', 'build'])) && (await runPlaywrightShards())
     case 'faults':
-      results.push({
-        suite,
-        ok:
-          (existsSync('build/server/index.js') || run('npm', ['run', 'build'])) &&
-          run('npx', ['vitest', 'run', '--project', 'faults']),
-      })
-      break
+      return (
+        (existsSync('build/server/index.js') || (await run('npm', ['run', 'build']))) &&
+        run('npx', ['vitest', 'run', '--project', 'faults'])
+      )
   }
 }
 
 heading('summary')
-for (const { suite, ok } of results) console.log(`${ok ? '✔' : '✘'} ${suite}`)
+for (const { suite, ok, failures } of results) {
+  console.log(`${ok ? '✔' : '✘'} ${suite}`)
+  if (!ok) for (const line of failures.slice(0, 40)) console.log(`    ${line}`)
+}
 const failed = results.filter((result) => !result.ok).length
 console.log(`suites: ${results.length - failed} passed, ${failed} failed`)
 process.exit(failed ? 1 : 0)
@@ -93,7 +118,7 @@ async function runPgTap(): Promise<boolean> {
       .sort()
       .map((file) => `supabase/tests/${file}`)
     const url = new URL(scratch.url)
-    return run('pg_prove', ['--ext', '.sql', '--failures', ...files], {
+    return await run('pg_prove', ['--ext', '.sql', '--failures', ...files], {
       env: {
         ...process.env,
         PGHOST: url.hostname,
@@ -138,9 +163,9 @@ async function runPlaywrightShards(): Promise<boolean> {
       let ok = true
       for (const args of runsOfShard) {
         // Artifacts per run: Playwright empties its output folder when it starts.
-        const run = `${args[0]!.replace('--project=', '')}-${index + 1}`
-        const outputs = { E2E_OUTPUT_DIR: `test-results/${run}`, PLAYWRIGHT_HTML_OUTPUT_DIR: `playwright-report/${run}` }
-        ok = (await playwright(args, { ...env, ...outputs }, label)) && ok
+        const name = `${args[0]!.replace('--project=', '')}-${index + 1}`
+        const outputs = { E2E_OUTPUT_DIR: `test-results/${name}`, PLAYWRIGHT_HTML_OUTPUT_DIR: `playwright-report/${name}` }
+        ok = (await run('npx', ['playwright', 'test', ...args], { env: { ...env, ...outputs }, label })) && ok
       }
       return ok
     })
@@ -148,12 +173,4 @@ async function runPlaywrightShards(): Promise<boolean> {
   } finally {
     await data.remove()
   }
-}
-
-function playwright(args: string[], env: NodeJS.ProcessEnv, label: string): Promise<boolean> {
-  const child = spawn('npx', ['playwright', 'test', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env })
-  for (const stream of [child.stdout, child.stderr]) {
-    createInterface({ input: stream }).on('line', (line) => console.log(label + line))
-  }
-  return new Promise<boolean>((resolve) => child.on('close', (code) => resolve(code === 0)))
 }

@@ -16,6 +16,12 @@ import { openServerMode, publishedFiles, type ServerMode } from './support/serve
  * (one rendition, ADR 0025) as after phase 2 (the ladder). A job that keeps
  * failing ends `failed`, with the reason its owner sees.
  */
+/** The ffmpeg of this video's transcode (a worker may run another for a finished video's captions). */
+async function transcodeFfmpeg(mode: ServerMode, workerPid: number, videoId: string, timeoutMs?: number) {
+  const job = await mode.jobOf(videoId)
+  return waitForDescendant(workerPid, 'ffmpeg', { timeoutMs, argsInclude: `-job${job.id}-` })
+}
+
 const FAST = { WORKER_LEASE_MS: '3000', WORKER_POLL_MS: '500', WORKER_RETRY_BASE_MS: '500', WORKER_STOP_GRACE_MS: '0' }
 
 describe.skipIf(!haveBuild())('SIGKILL of the media worker and of ffmpeg mid-transcode', () => {
@@ -41,7 +47,7 @@ describe.skipIf(!haveBuild())('SIGKILL of the media worker and of ffmpeg mid-tra
   it('takes a killed worker’s job again after its lease and publishes it whole', async () => {
     const first = mode.startWorker(FAST)
     const videoId = await mode.uploadVideo(creator, clip)
-    const ffmpeg = await waitForDescendant(first.child.pid!, 'ffmpeg')
+    const ffmpeg = await transcodeFfmpeg(mode, first.child.pid!, videoId)
     first.child.kill('SIGKILL')
     // A machine that dies takes its ffmpeg with it (a killed worker's orphan would finish into a folder nobody reads).
     killPid(ffmpeg)
@@ -67,7 +73,7 @@ describe.skipIf(!haveBuild())('SIGKILL of the media worker and of ffmpeg mid-tra
 
   it('retries an attempt whose ffmpeg was killed, and finishes', async () => {
     const videoId = await mode.uploadVideo(creator, clip)
-    killPid(await waitForDescendant(worker.child.pid!, 'ffmpeg'))
+    killPid(await transcodeFfmpeg(mode, worker.child.pid!, videoId))
     const ready = await mode.waitForVideo(videoId, (row) => row.status !== 'processing' && !row.more_qualities_pending)
     expect(ready.status).toBe('ready')
     const job = await mode.jobOf(videoId)
@@ -87,7 +93,7 @@ describe.skipIf(!haveBuild())('SIGKILL of the media worker and of ffmpeg mid-tra
     await mode.pool.query('update public.media_jobs set max_attempts = 2 where video_id = $1', [videoId])
     worker = mode.startWorker(FAST)
     while ((await mode.jobOf(videoId)).status !== 'failed') {
-      const ffmpeg = await waitForDescendant(worker.child.pid!, 'ffmpeg', 1_000).catch(() => null)
+      const ffmpeg = await transcodeFfmpeg(mode, worker.child.pid!, videoId, 1_000).catch(() => null)
       if (ffmpeg) killPid(ffmpeg)
     }
     const failed = await mode.waitForVideo(videoId, (row) => row.status !== 'processing')

@@ -226,17 +226,29 @@ export async function descendants(pid: number): Promise<number[]> {
   return found
 }
 
-/** The first descendant of `pid` whose command name is `name` (e.g. `ffmpeg`), polled until `timeoutMs`. */
-export async function waitForDescendant(pid: number, name: string, timeoutMs = 120_000): Promise<number> {
+/**
+ * The first descendant of `pid` whose command name is `name` (e.g. `ffmpeg`), polled
+ * until `timeoutMs`; with `argsInclude`, only one whose command line contains it (a
+ * worker runs an ffmpeg for each job: the one of a given job works in a folder named
+ * after it).
+ */
+export async function waitForDescendant(
+  pid: number,
+  name: string,
+  { timeoutMs = 120_000, argsInclude }: { timeoutMs?: number; argsInclude?: string } = {},
+): Promise<number> {
   const until = Date.now() + timeoutMs
   while (Date.now() < until) {
     for (const child of await descendants(pid)) {
       const comm = (await readFile(`/proc/${child}/comm`, 'utf8').catch(() => '')).trim()
-      if (comm === name) return child
+      if (comm !== name) continue
+      if (argsInclude === undefined) return child
+      const args = await readFile(`/proc/${child}/cmdline`, 'utf8').catch(() => '')
+      if (args.includes(argsInclude)) return child
     }
     await new Promise((resolve) => setTimeout(resolve, 25))
   }
-  throw new Error(`no ${name} under process ${pid} within ${timeoutMs} ms`)
+  throw new Error(`no ${name}${argsInclude ? ` with ${argsInclude}` : ''} under process ${pid} within ${timeoutMs} ms`)
 }
 
 /** SIGKILL by PID, ignoring a process that has gone already. */

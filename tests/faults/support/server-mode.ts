@@ -35,7 +35,8 @@ export interface ServerMode {
   /** Polls the video row until `done` says so. */
   waitForVideo(id: string, done: (row: VideoRow) => boolean, timeoutMs?: number): Promise<VideoRow>
   /** The media job of a video. */
-  jobOf(videoId: string): Promise<{ status: string; attempts: number; last_error: string | null }>
+  /** The video's latest transcode job (not its caption job). */
+  jobOf(videoId: string): Promise<{ id: number; status: string; attempts: number; last_error: string | null }>
   /** `npm run doctor --dry-run` in effect: what a reconciliation finds (orphans of any age included). */
   reconcileFindings(): Promise<Finding[]>
   close(): Promise<void>
@@ -121,8 +122,8 @@ export async function openServerMode(label: string): Promise<ServerMode> {
       }
     },
     async jobOf(videoId) {
-      const { rows } = await pool.query<{ status: string; attempts: number; last_error: string | null }>(
-        "select status, attempts, last_error from public.media_jobs where video_id = $1 and kind = 'transcode_video' order by id desc limit 1",
+      const { rows } = await pool.query<{ id: number; status: string; attempts: number; last_error: string | null }>(
+        "select id::int as id, status, attempts, last_error from public.media_jobs where video_id = $1 and kind = 'transcode_video' order by id desc limit 1",
         [videoId],
       )
       return rows[0]!
