@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -17,6 +17,8 @@ describe('compressedAssets', () => {
     dir = await mkdtemp(path.join(tmpdir(), 'lumen-assets-'))
     await writeFile(path.join(dir, 'app-abc.js'), script)
     await writeFile(path.join(dir, 'font.woff2'), 'not compressible')
+    await mkdir(path.join(dir, 'chunks'))
+    await writeFile(path.join(dir, 'chunks', 'route-def.js'), script)
     const app = express()
     app.use('/assets', compressedAssets(dir), express.static(dir))
     const server = app.listen(0, '127.0.0.1')
@@ -31,11 +33,13 @@ describe('compressedAssets', () => {
 
   const raw = async (url: string, headers: Record<string, string>) => {
     const { request } = await import('node:http')
-    return new Promise<{ headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
+    return new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
       request(url, { headers }, (response) => {
         const chunks: Buffer[] = []
         response.on('data', (chunk: Buffer) => chunks.push(chunk))
-        response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }))
+        response.on('end', () =>
+          resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }),
+        )
       })
         .on('error', reject)
         .end()
@@ -68,5 +72,24 @@ describe('compressedAssets', () => {
     expect(missing.headers['content-encoding']).toBeUndefined()
     const escape = await raw(`${base}/..%2f..%2fetc%2fpasswd.js`, { 'accept-encoding': 'br' })
     expect(escape.headers['content-encoding']).toBeUndefined()
+  })
+
+  it('serves the files of the build in subfolders too', async () => {
+    const nested = await raw(`${base}/chunks/route-def.js`, { 'accept-encoding': 'br' })
+    expect(nested.headers['content-encoding']).toBe('br')
+    expect(brotliDecompressSync(nested.body).toString()).toBe(script)
+  })
+
+  it('compresses only what the build held at start, so made-up names never enter its cache', async () => {
+    await writeFile(path.join(dir, 'later.js'), script)
+    const later = await raw(`${base}/later.js`, { 'accept-encoding': 'br' })
+    expect(later.status).toBe(200)
+    expect(later.headers['content-encoding']).toBeUndefined()
+  })
+
+  it('answers a malformed escape without an error of its own', async () => {
+    const bad = await raw(`${base}/%E0%A4%A.js`, { 'accept-encoding': 'br' })
+    expect(bad.headers['content-encoding']).toBeUndefined()
+    expect(bad.status).toBeLessThan(500)
   })
 })

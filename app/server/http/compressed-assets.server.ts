@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { promisify } from 'node:util'
@@ -12,7 +13,9 @@ import type { RequestHandler } from 'express'
  * uncompressed and a third of that compressed (issue 15, ADR 0027). Pages
  * and media are not compressed here: pages cost CPU on every request, media
  * is compressed already. Anything else (a range, an unknown file, a client
- * that takes neither encoding) falls through to `express.static`.
+ * that takes neither encoding) falls through to `express.static`. Only the
+ * files the build holds when the server starts are compressed and kept, so
+ * requests for made-up names cannot grow the cache.
  */
 const COMPRESSIBLE: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -30,6 +33,7 @@ interface Encoded {
 
 export function compressedAssets(assetsDir: string, maxAge = 31_536_000): RequestHandler {
   const cache = new Map<string, Promise<Encoded | null>>()
+  const built = new Set(builtFiles(assetsDir))
   const encode = (file: string) => {
     let entry = cache.get(file)
     if (!entry) {
@@ -48,9 +52,9 @@ export function compressedAssets(assetsDir: string, maxAge = 31_536_000): Reques
   }
   return (req, res, next) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || req.headers.range) return next()
-    const file = path.posix.normalize(decodeURIComponent(req.path)).replace(/^\/+/, '')
-    const type = COMPRESSIBLE[path.posix.extname(file)]
-    if (!type || file.startsWith('..') || file.includes('/..') || file.includes('\0')) return next()
+    const file = builtName(req.path)
+    const type = file === null ? undefined : COMPRESSIBLE[path.posix.extname(file)]
+    if (file === null || !type || !built.has(file)) return next()
     const accepted = String(req.headers['accept-encoding'] ?? '')
     const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null
     if (!encoding) return next()
@@ -67,4 +71,32 @@ export function compressedAssets(assetsDir: string, maxAge = 31_536_000): Reques
       })
       .catch(next)
   }
+}
+
+/** The files under `dir`, as paths relative to it with `/` separators; none when it does not exist. */
+function builtFiles(dir: string): string[] {
+  try {
+    return readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) =>
+        path
+          .relative(dir, path.join(entry.parentPath ?? entry.path, entry.name))
+          .split(path.sep)
+          .join('/'),
+      )
+  } catch {
+    return []
+  }
+}
+
+/** The asset a request path names, or null for one that cannot be a file of the build (bad escapes included). */
+function builtName(requestPath: string): string | null {
+  let decoded: string
+  try {
+    decoded = decodeURIComponent(requestPath)
+  } catch {
+    return null
+  }
+  const file = path.posix.normalize(decoded).replace(/^\/+/, '')
+  return file.startsWith('..') || file.includes('\0') ? null : file
 }
