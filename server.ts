@@ -24,7 +24,7 @@ import { startMediaWorker, type MediaWorker } from './worker/media-worker'
 import { componentLogger, errorFields } from './ops/log'
 import { DatabaseHealth, databaseErrors, healthRoutes, requestContext } from './ops/health'
 import { withDatabaseOutage503 } from './ops/outage'
-import { watchStalls } from './ops/stalls'
+import { reportMemory, watchStalls } from './ops/stalls'
 import { loadOrCreateOpsKey, opsRouter, removeServerState, writeServerState } from './ops/control'
 import { backupEmbedded } from './db/backup'
 import { reconcile } from './worker/reconcile'
@@ -72,6 +72,7 @@ const { handle } = await connect()
 log(`database: ${handle.kind} at ${handle.location}`)
 const health = new DatabaseHealth(handle.pool)
 watchStalls({ pool: handle.pool })
+reportMemory()
 let stopping = false
 
 const app = express()

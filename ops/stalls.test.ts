@@ -1,6 +1,6 @@
 import type pg from 'pg'
 import { describe, expect, it, vi } from 'vitest'
-import { watchStalls } from './stalls'
+import { reportMemory, watchStalls } from './stalls'
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -39,6 +39,25 @@ describe('watchStalls', () => {
       )
     } finally {
       watch.stop()
+    }
+  })
+})
+
+describe('reportMemory', () => {
+  it('logs the RSS, the heap and what lives outside it, in MB, every period', async () => {
+    const info = vi.fn()
+    const report = reportMemory({ periodMs: 100, info })
+    try {
+      await wait(350)
+      expect(info.mock.calls.length).toBeGreaterThanOrEqual(2)
+      const [fields, message] = info.mock.calls[0]!
+      expect(message).toBe('memory')
+      expect(fields.rssMb).toBeGreaterThan(0)
+      expect(fields.heapUsedMb).toBeGreaterThan(0)
+      expect(fields.rssMb).toBeGreaterThanOrEqual(fields.heapUsedMb)
+      expect(Object.keys(fields).sort()).toEqual(['arrayBuffersMb', 'externalMb', 'heapTotalMb', 'heapUsedMb', 'rssMb'])
+    } finally {
+      report.stop()
     }
   })
 })

@@ -54,3 +54,32 @@ export function watchStalls(options: StallWatchOptions = {}): { stop(): void } {
     },
   }
 }
+
+/**
+ * Logs this process's memory (RSS, the JavaScript heap, and what lives outside it:
+ * buffers and WebAssembly such as PGlite's) every `periodMs`, at info level: what an
+ * operator reads to tell a process that grows from one that has settled, and which part
+ * grows.
+ */
+export function reportMemory(
+  options: { periodMs?: number; info?: (fields: Record<string, unknown>, message: string) => void } = {},
+): { stop(): void } {
+  const { periodMs = 60_000 } = options
+  const info = options.info ?? ((fields, message) => componentLogger('server').info(fields, message))
+  const mb = (bytes: number) => Math.round(bytes / 1024 / 1024)
+  const timer = setInterval(() => {
+    const usage = process.memoryUsage()
+    info(
+      {
+        rssMb: mb(usage.rss),
+        heapUsedMb: mb(usage.heapUsed),
+        heapTotalMb: mb(usage.heapTotal),
+        externalMb: mb(usage.external),
+        arrayBuffersMb: mb(usage.arrayBuffers),
+      },
+      'memory',
+    )
+  }, periodMs)
+  timer.unref()
+  return { stop: () => clearInterval(timer) }
+}

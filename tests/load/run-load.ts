@@ -101,6 +101,8 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
   const apps: RunningServer[] = []
   const workers: LumenProcess[] = []
   let pool: pg.Pool | undefined
+  // Each process's RSS every 5 s of the load (written to the log folder too).
+  const samples = new Map<string, Array<{ at: number; kb: number }>>()
   try {
     log(`starting ${options.mode} mode`)
     if (scratch) {
@@ -267,7 +269,6 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
       ...apps.map((app, index) => ({ name: `app ${index + 1}`, pid: app.child.pid! })),
       ...workers.map((worker, index) => ({ name: `worker ${index + 1}`, pid: worker.child.pid! })),
     ]
-    const samples = new Map<string, Array<{ at: number; kb: number }>>()
     const startedAt = Date.now()
     const deadline = startedAt + seconds * 1000
     const sampler = setInterval(() => {
@@ -399,6 +400,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
         const name = `${index < apps.length ? 'app' : 'worker'}-${index < apps.length ? index + 1 : index - apps.length + 1}.jsonl`
         await writeFile(path.join(options.logDir, name), process.logs().map((line) => JSON.stringify(line)).join('\n') + '\n')
       }
+      await writeFile(path.join(options.logDir, 'memory.json'), JSON.stringify(Object.fromEntries(samples)) + '\n')
     }
     await pool?.end()
     await Promise.all([...workers, ...apps].map((process) => process.kill('SIGKILL')))
