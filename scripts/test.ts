@@ -17,6 +17,7 @@ import { openDatabase } from '../db/connect'
 import { migrate } from '../db/migrate'
 import { createScratchDatabase } from '../tests/support/postgres'
 import { prepareE2eData } from './e2e-data'
+import { failureLineOf } from './test-output'
 
 const all = ['static', 'unit', 'integration', 'security', 'rls', 'e2e', 'faults'] as const
 type Suite = (typeof all)[number]
@@ -36,7 +37,8 @@ function run(command: string, args: string[], { env = process.env, label = '' } 
   for (const stream of [child.stdout, child.stderr]) {
     createInterface({ input: stream }).on('line', (line) => {
       console.log(label + line)
-      if (FAILURE_LINE.test(stripAnsi(line))) failureLines.push(label + stripAnsi(line).trim())
+      const failure = failureLineOf(line)
+      if (failure) failureLines.push(label + failure)
     })
   }
   return new Promise<boolean>((resolve) => {
@@ -45,11 +47,7 @@ function run(command: string, args: string[], { env = process.env, label = '' } 
   })
 }
 
-/** Vitest's `FAIL`/`×`, Playwright's `✘`, pg_prove's `not ok`, tsc's and ESLint's errors. */
-const FAILURE_LINE = /^\s*(FAIL\s|×|✘|not ok\b)|error TS\d+|^\s*\d+:\d+\s+error\s/
 const failureLines: string[] = []
-// eslint-disable-next-line no-control-regex -- ANSI colour codes start with ESC
-const stripAnsi = (text: string) => text.replace(/\x1b\[[0-9;]*m/g, '')
 
 function heading(text: string) {
   console.log(`\n\x1b[1m── ${text} ${'─'.repeat(Math.max(0, 60 - text.length))}\x1b[0m`)

@@ -89,14 +89,11 @@ function builtFiles(dir: string): string[] {
   }
 }
 
-/** The asset a request path names, or null for one that cannot be a file of the build (bad escapes included). */
+/** The asset a request path names (matched against the build's files), or null for a malformed escape. */
 function builtName(requestPath: string): string | null {
-  let decoded: string
   try {
-    decoded = decodeURIComponent(requestPath)
+    return path.posix.normalize(decodeURIComponent(requestPath)).replace(/^\/+/, '')
   } catch {
     return null
   }
-  const file = path.posix.normalize(decoded).replace(/^\/+/, '')
-  return file.startsWith('..') || file.includes('\0') ? null : file
 }
