@@ -11,6 +11,7 @@ import { getEnv, isEmbedded, publicUrl, reloadEnv, usesStandIn } from './app/ser
 import { apiCors, apiRateLimits, parseCorsOrigins, trustProxy } from './app/server/api/limits.server'
 import { compressedAssets } from './app/server/http/compressed-assets.server'
 import { sameOriginWrites } from './app/server/http/same-origin.server'
+import { visitorPageCache } from './app/server/http/visitor-page-cache.server'
 import type { LumenLoadContext } from './app/server/supabase.server'
 import { createStack, type Stack } from './stack/index'
 import { smtpTransport } from './stack/mail'
@@ -195,6 +196,8 @@ app.all(
     next()
   },
   sameOriginWrites(new URL(publicUrl(env)).origin),
+  // The welcome page as every visitor gets it: rendered once a minute, each copy with its own nonce.
+  visitorPageCache({ paths: ['/'] }),
   createRequestHandler({
     build,
     mode: env.NODE_ENV,

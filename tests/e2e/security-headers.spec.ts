@@ -29,6 +29,37 @@ test.describe('Content-Security-Policy', () => {
     expect(violations).toEqual([])
   })
 
+  test('the welcome page, kept in memory for visitors, gets a fresh nonce each time and still hydrates', async ({
+    page,
+    request,
+  }) => {
+    // Visitors without cookies share one rendering of `/` (issue 15); each copy must have its own nonce.
+    const copies = await Promise.all(
+      [1, 2, 3].map(async () => {
+        const response = await request.get('/')
+        const nonce = /script-src 'nonce-([^']+)'/.exec(response.headers()['content-security-policy'] ?? '')?.[1]
+        const html = await response.text()
+        return { nonce, html }
+      }),
+    )
+    expect(new Set(copies.map((copy) => copy.nonce)).size).toBe(3)
+    for (const { nonce, html } of copies) {
+      expect(nonce).toBeTruthy()
+      const scriptNonces = [...html.matchAll(/<script[^>]*\snonce="([^"]+)"/g)].map((match) => match[1])
+      expect(scriptNonces.length).toBeGreaterThan(0)
+      expect(new Set(scriptNonces)).toEqual(new Set([nonce]))
+    }
+
+    const violations: string[] = []
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text())
+    })
+    await page.goto('/')
+    await page.waitForFunction(() => Boolean((window as unknown as { __remixContext?: unknown }).__remixContext))
+    await page.waitForLoadState('networkidle')
+    expect(violations).toEqual([])
+  })
+
   test('a script injected into the page (as stored XSS would be) does not run', async ({ page }) => {
     // The server's own response and headers, with markup slipped in as if stored content were unescaped.
     await page.route('**/login', async (route) => {
