@@ -10,6 +10,7 @@ import { connect, disconnect } from './app/server/db.server'
 import { getEnv, isEmbedded, publicUrl, reloadEnv, usesStandIn } from './app/server/env.server'
 import { apiCors, apiRateLimits, parseCorsOrigins, trustProxy } from './app/server/api/limits.server'
 import { compressedAssets } from './app/server/http/compressed-assets.server'
+import { fairStart } from './app/server/http/fair-start.server'
 import { sameOriginWrites } from './app/server/http/same-origin.server'
 import { visitorPageCache } from './app/server/http/visitor-page-cache.server'
 import type { LumenLoadContext } from './app/server/supabase.server'
@@ -90,6 +91,8 @@ app.use((_req, res, next) => {
   next()
 })
 app.use(healthRoutes({ health, stopping: () => stopping }))
+// One request started per turn of the event loop, first come first served: a busy server still takes in new connections.
+app.use(fairStart())
 app.use((_req, res, next) => {
   res.setHeader('X-Content-Type-Options', 'nosniff')
   res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin')
