@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process'
 import { accessSync, constants } from 'node:fs'
 import { createRequire } from 'node:module'
+import { setPriority } from 'node:os'
 import path from 'node:path'
 
 /**
@@ -39,9 +40,7 @@ export function resolveMediaTools(env?: Record<string, string | undefined>): Med
 /** "ffmpeg /usr/bin/ffmpeg (PATH), ffprobe … (npm package)" for start-up logs. */
 export function describeMediaTools(tools: MediaTools): string {
   const label = { env: 'from env', path: 'PATH', npm: 'npm package' } as const
-  return (['ffmpeg', 'ffprobe'] as const)
-    .map((name) => `${name} ${tools[name].path} (${label[tools[name].source]})`)
-    .join(', ')
+  return (['ffmpeg', 'ffprobe'] as const).map((name) => `${name} ${tools[name].path} (${label[tools[name].source]})`).join(', ')
 }
 
 function resolveTool(name: 'ffmpeg' | 'ffprobe', env: Record<string, string | undefined>): MediaTool {
@@ -61,9 +60,7 @@ function resolveTool(name: 'ffmpeg' | 'ffprobe', env: Record<string, string | un
   } catch {
     // Not installed for this platform: fall through to the error below.
   }
-  throw new Error(
-    `${name} not found: set ${envNames[name]}, install it on PATH, or install ${npmPackages[name]} (npm install)`,
-  )
+  throw new Error(`${name} not found: set ${envNames[name]}, install it on PATH, or install ${npmPackages[name]} (npm install)`)
 }
 
 function isExecutable(file: string): boolean {
@@ -81,6 +78,8 @@ export interface RunOptions {
   /** Kill the process after this long. */
   timeoutMs?: number
   cwd?: string
+  /** A lower CPU priority for the process (a nice value, 1–19), so that it only takes what others leave. */
+  niceness?: number
 }
 
 export interface RunResult {
@@ -119,6 +118,13 @@ export function runMediaTool(tool: string, args: string[], options: RunOptions =
       return
     }
     const child = spawn(tool, args, { cwd: options.cwd, stdio: ['ignore', 'pipe', 'pipe'] })
+    if (options.niceness && child.pid !== undefined) {
+      try {
+        setPriority(child.pid, options.niceness)
+      } catch {
+        // Gone already, or not allowed here: it runs at the normal priority.
+      }
+    }
     const stdout: Buffer[] = []
     let stdoutBytes = 0
     let stderr = ''
@@ -141,7 +147,9 @@ export function runMediaTool(tool: string, args: string[], options: RunOptions =
     }
     const onAbort = () => kill('aborted')
     options.signal?.addEventListener('abort', onAbort, { once: true })
-    const timer = options.timeoutMs ? setTimeout(() => kill(`timed out after ${options.timeoutMs} ms`), options.timeoutMs) : undefined
+    const timer = options.timeoutMs
+      ? setTimeout(() => kill(`timed out after ${options.timeoutMs} ms`), options.timeoutMs)
+      : undefined
 
     child.on('error', (error) => {
       // Spawn failed (ENOENT, EACCES): no process exists, 'close' may not follow.

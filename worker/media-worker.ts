@@ -21,6 +21,8 @@ import {
   splitPhases,
   transcodeVideo,
   type OutputFile,
+  type Rendition,
+  type TranscodeOptions,
   type TranscodeResult,
 } from './transcode'
 import { MAX_VIDEO_BYTES, MESSAGES, validateVideoFile } from '../media/validate-upload'
@@ -266,13 +268,28 @@ export function startMediaWorker(options: MediaWorkerOptions): MediaWorker {
     }
   }
 
+  /** Phase 2's pass: the rungs `rest`, no poster, the top rung's MP4 when it is among them (ADR 0025). */
+  function phase2Options(rest: Rendition[], plan: Rendition[], publishedMaster: string | Promise<string>): TranscodeOptions {
+    return {
+      renditions: rest,
+      poster: false,
+      // The top rung's MP4 replaces phase 1's; a published top rung has its video.mp4 already
+      // (uploaded before the master that lists it).
+      mp4: rest.includes(plan.at(-1)!) ? 'video.mp4' : null,
+      publishedMaster,
+      tools,
+      preset: options.preset,
+    }
+  }
+
   /**
    * The job's work; returns what became of it, throws when it should be tried again.
    *
    * Two phases when the ladder has more than one rung (ADR 0025): phase 1
    * makes one rung (up to 360p) with the poster and an MP4 of it, uploads
    * them, master playlist last, and publishes the video at once (ready,
-   * `more_qualities_pending`), the job still running; phase 2 makes the
+   * `more_qualities_pending`), the job still running; phase 2 (started with
+   * phase 1, its ffmpeg at a lower CPU priority) makes the
    * other rungs in one pass, uploads them, then a master that lists them all
    * (last again), and completes the job with the top rung's MP4. An attempt
    * that finds the video already published (a worker died or stopped in
@@ -316,6 +333,8 @@ export function startMediaWorker(options: MediaWorkerOptions): MediaWorker {
 
       let masterText: string
       let publishedMp4: string | null
+      // Phase 2 of a first attempt: started with phase 1, at a lower CPU priority (below).
+      let phase2: Promise<TranscodeResult> | null = null
       if (!target.published) {
         // Phase 1 (the only one for a ladder of one rung).
         const { first, rest } = splitPhases(plan)
@@ -323,38 +342,61 @@ export function startMediaWorker(options: MediaWorkerOptions): MediaWorker {
         // A video keeps the thumbnail its creator chose; a video response always gets a poster of its own.
         const makePoster = target.kind === 'quote' || !target.thumbnailPath || target.thumbnailPath === posterPath
         const top = plan.at(-1)!
-        const result = await transcodeVideo(source, probe, path.join(workDir, 'first'), {
-          renditions: [first],
-          poster: makePoster ? { width: top.width, height: top.height } : false,
-          mp4: mp4NameFor(first, plan),
-          signal,
-          tools,
-          preset: options.preset,
-        })
-        await uploadResult(target, result, posterPath, signal, uploaded)
-        signal.throwIfAborted()
-        const media = {
-          hlsPath: `${target.mediaPrefix}/${result.master}`,
-          mp4Path: `${target.mediaPrefix}/${result.mp4!}`,
-          posterPath: result.poster ? posterPath : null,
-          durationSeconds: probe.durationSeconds,
-          width: video.width,
-          height: video.height,
-          sizeBytes: probe.sizeBytes,
-          morePending: rest.length > 0,
-        }
-        const files = result.files.length
-        if (!rest.length) {
-          await queue.complete(job, async (tx) => {
-            await markTargetReady(tx, target, media)
-            await queueCaptions(tx)
+        // Phase 2 encodes alongside phase 1 at a lower priority: phase 1's ffmpeg leaves most of a
+        // core idle (ffmpeg 5.1 decodes, splits and scales in one thread), which phase 2 takes
+        // without slowing it; its master waits for the one phase 1 publishes (ADR 0025).
+        const phase1Master = deferred<string>()
+        const stopPhase2 = new AbortController()
+        if (rest.length) {
+          phase2 = transcodeVideo(source, probe, path.join(workDir, 'rest'), {
+            ...phase2Options(rest, plan, phase1Master.promise),
+            signal: AbortSignal.any([signal, stopPhase2.signal]),
+            niceness: PHASE2_NICENESS,
           })
-          return `ready: ${describe(result)}, ${files} files, ${probe.durationSeconds.toFixed(1)} s of video`
+          // Settled below; a failure while phase 1 still runs must not go unhandled meanwhile.
+          phase2.catch(() => {})
         }
-        await queue.checkpoint(job, (tx) => markTargetReady(tx, target, media))
-        note(`playable: ${describe(result)} published, ${files} files; ${rest.length} more renditions coming`)
-        masterText = await readFile(path.join(result.dir, result.master), 'utf8')
-        publishedMp4 = media.mp4Path
+        try {
+          const result = await transcodeVideo(source, probe, path.join(workDir, 'first'), {
+            renditions: [first],
+            poster: makePoster ? { width: top.width, height: top.height } : false,
+            mp4: mp4NameFor(first, plan),
+            signal,
+            tools,
+            preset: options.preset,
+          })
+          await uploadResult(target, result, posterPath, signal, uploaded)
+          signal.throwIfAborted()
+          const media = {
+            hlsPath: `${target.mediaPrefix}/${result.master}`,
+            mp4Path: `${target.mediaPrefix}/${result.mp4!}`,
+            posterPath: result.poster ? posterPath : null,
+            durationSeconds: probe.durationSeconds,
+            width: video.width,
+            height: video.height,
+            sizeBytes: probe.sizeBytes,
+            morePending: rest.length > 0,
+          }
+          const files = result.files.length
+          if (!rest.length) {
+            await queue.complete(job, async (tx) => {
+              await markTargetReady(tx, target, media)
+              await queueCaptions(tx)
+            })
+            return `ready: ${describe(result)}, ${files} files, ${probe.durationSeconds.toFixed(1)} s of video`
+          }
+          await queue.checkpoint(job, (tx) => markTargetReady(tx, target, media))
+          note(`playable: ${describe(result)} published, ${files} files; ${rest.length} more renditions coming`)
+          masterText = await readFile(path.join(result.dir, result.master), 'utf8')
+          publishedMp4 = media.mp4Path
+          phase1Master.resolve(masterText)
+        } catch (error) {
+          // Phase 1 failed or was stopped: phase 2 stops too, and is waited for (its ffmpeg gone, its folder removed).
+          stopPhase2.abort()
+          phase1Master.reject(error)
+          await phase2?.catch(() => {})
+          throw error
+        }
       } else {
         masterText = await downloadText(target.published.hlsPath, signal)
         publishedMp4 = target.published.mp4Path
@@ -365,17 +407,9 @@ export function startMediaWorker(options: MediaWorkerOptions): MediaWorker {
       const rest = plan.filter((rendition) => !listed.has(rendition.name))
       let outcome = `ready: ${plan.map((rendition) => `${rendition.width}x${rendition.height}`).join(', ')} were published already`
       if (rest.length) {
-        const result = await transcodeVideo(source, probe, path.join(workDir, 'rest'), {
-          renditions: rest,
-          poster: false,
-          // The top rung's MP4 replaces phase 1's; a published top rung has its video.mp4 already
-          // (uploaded before the master that lists it).
-          mp4: rest.includes(plan.at(-1)!) ? 'video.mp4' : null,
-          publishedMaster: masterText,
-          signal,
-          tools,
-          preset: options.preset,
-        })
+        const result = await (phase2 ??
+          transcodeVideo(source, probe, path.join(workDir, 'rest'), { ...phase2Options(rest, plan, masterText), signal }))
+        signal.throwIfAborted()
         await uploadResult(target, result, posterPathFor(target), signal, uploaded)
         outcome = `ready: ${describe(result)} added, ${result.files.length} files, ${probe.durationSeconds.toFixed(1)} s of video`
       }
@@ -634,4 +668,19 @@ export function startMediaWorker(options: MediaWorkerOptions): MediaWorker {
 
 function partition<T>(items: T[], test: (item: T) => boolean): [T[], T[]] {
   return [items.filter(test), items.filter((item) => !test(item))]
+}
+
+/** Phase 2's ffmpeg runs at this nice value while phase 1's runs at the normal one. */
+const PHASE2_NICENESS = 10
+
+/** A promise with its settle functions; a rejection nobody awaits is not reported as unhandled. */
+function deferred<T>() {
+  let resolve!: (value: T) => void
+  let reject!: (reason: unknown) => void
+  const promise = new Promise<T>((onResolve, onReject) => {
+    resolve = onResolve
+    reject = onReject
+  })
+  promise.catch(() => {})
+  return { promise, resolve, reject }
 }

@@ -135,10 +135,13 @@ export interface TranscodeOptions {
   mp4?: string | null
   /**
    * The master playlist already published (phase 1's): its variants that are
-   * not made here are listed in the new master too, as they were.
+   * not made here are listed in the new master too, as they were. A promise
+   * when this pass runs alongside phase 1: awaited once the encoding is done.
    */
-  publishedMaster?: string
+  publishedMaster?: string | Promise<string>
   signal?: AbortSignal
+  /** A lower CPU priority for ffmpeg (nice value), for a pass that runs alongside another. */
+  niceness?: number
   tools?: MediaTools
   /** x264 preset; `superfast` unless a benchmark says otherwise. */
   preset?: string
@@ -193,7 +196,8 @@ export async function transcodeVideo(
   const tools = options.tools ?? resolveMediaTools()
   const preset = options.preset ?? DEFAULT_PRESET
   const timeoutMs = options.timeoutMs ?? 10 * 60_000 + 4 * probe.durationSeconds * 1000
-  const run = (args: string[], cwd?: string) => runMediaTool(tools.ffmpeg.path, args, { signal: options.signal, timeoutMs, cwd })
+  const run = (args: string[], cwd?: string) =>
+    runMediaTool(tools.ffmpeg.path, args, { signal: options.signal, timeoutMs, cwd, niceness: options.niceness })
 
   const renditions =
     options.renditions ?? planRenditions(video.width, video.height, { bitRate: probe.bitRate, codec: video.codec })
@@ -212,11 +216,10 @@ export async function transcodeVideo(
       transcoded.push(await checkVariant(partial, rendition, probe.hasAudio))
     }
     const version = await variantVersion(partial, transcoded)
+    const published = await options.publishedMaster
     await writeFile(
       path.join(partial, 'hls', 'master.m3u8'),
-      options.publishedMaster
-        ? mergeMasterPlaylist(options.publishedMaster, transcoded, version)
-        : masterPlaylist(transcoded, version),
+      published ? mergeMasterPlaylist(published, transcoded, version) : masterPlaylist(transcoded, version),
     )
 
     const top = transcoded.at(-1)!

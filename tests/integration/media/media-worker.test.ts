@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { nodeRealtimeOptions } from '../../../db/supabase-node'
 import { withRole } from '../../../db/as-role'
 import { startMediaWorker, sweepAbandonedWorkDirs, type MediaWorker, type MediaWorkerOptions } from '../../../worker/media-worker'
+import { resolveMediaTools } from '../../../media/tools'
 import { MediaQueue } from '../../../worker/queue'
 import { claimsFor, insertAuthUser } from '../../support/databases'
 import { startStack, type RunningStack } from '../../support/stack'
@@ -446,6 +447,44 @@ describe('media worker in two phases (a ladder of more than one rung)', () => {
     expect(await workerFor(fixture).runOnce()).toBe(true)
     expect(await objectNames(fixture, 'media', `videos/${id}/`)).toEqual(objects)
     expect(await pendingOf(id)).toBe(false)
+  })
+
+  it('starts phase 2 with phase 1, its ffmpeg at a lower CPU priority, and publishes phase 1 first', async () => {
+    // An ffmpeg that notes when it started, its nice value (set by the worker just after the
+    // spawn, hence the short wait) and which phase's encode it is (phase 1 makes one rung, phase 2 two here).
+    const calls = path.join(fixture.scratch.dir, 'ffmpeg-calls.txt')
+    const wrapper = path.join(fixture.scratch.dir, 'ffmpeg-noting')
+    const real = resolveMediaTools().ffmpeg.path
+    await writeFile(
+      wrapper,
+      `#!/bin/sh\nstarted=$(date +%s%3N)\nsleep 0.3\nrung=other\ncase "$*" in *split=2*) rung=phase2;; *split=1*) rung=phase1;; esac\necho "$started $(cut -d' ' -f19 /proc/$$/stat) $rung" >> '${calls}'\nexec '${real}' "$@"\n`,
+      { mode: 0o755 },
+    )
+    const id = await uploadVideo(fixture, clip)
+    let publishedAt = 0
+    const worker = workerFor(fixture, {
+      tools: { ...resolveMediaTools(), ffmpeg: { path: wrapper, source: 'env' } },
+      log: (level, message) => {
+        fixture.logs.push(`${level}: ${message}`)
+        if (message.includes(`(video ${id},`) && message.includes(': playable: ')) publishedAt = Date.now()
+      },
+    })
+    expect(await worker.runOnce()).toBe(true)
+    expect(await pendingOf(id)).toBe(false)
+    expect(variants(await masterOf(id))).toEqual(['234p/index.m3u8', '360p/index.m3u8', '540p/index.m3u8'])
+
+    const noted = (await readFile(calls, 'utf8'))
+      .trim()
+      .split('\n')
+      .map((line) => line.split(' '))
+    const phase2 = noted.filter(([, , phase]) => phase === 'phase2')
+    expect(phase2).toHaveLength(1)
+    const [started, niceness] = phase2[0]!
+    expect(Number(niceness)).toBe(10)
+    expect(publishedAt).toBeGreaterThan(0)
+    expect(Number(started)).toBeLessThan(publishedAt)
+    // Phase 1's encode ran at the normal priority.
+    expect(noted.filter(([, , phase]) => phase === 'phase1').map(([, nice]) => nice)).toEqual(['0'])
   })
 
   it('resumes phase 2 after a worker died in it (lease passed); the video plays meanwhile', async () => {
