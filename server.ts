@@ -1,3 +1,5 @@
+// First: the heap's growth is set before anything allocates (ops/heap.ts).
+import './ops/heap'
 import cluster from 'node:cluster'
 import { createHmac } from 'node:crypto'
 import { readdirSync } from 'node:fs'
