@@ -3,7 +3,7 @@ import { flushSync } from 'react-dom'
 import { CaptionsToggle } from '~/components/captions/captions-toggle'
 import { parseYouTubeId, youTubeEmbedUrl } from '~/lib/media-urls'
 import { pageViewUrl, useWatchReporter } from './video/use-watch-reporter'
-import { loadHls, warmHls } from './video/warm-hls'
+import { HLS_WORKER_PATH, loadHls, warmHls } from './video/warm-hls'
 
 /**
  * The one video player of Lumen (video page, reel viewer, previews).
@@ -174,6 +174,8 @@ export const VideoPlayer = forwardRef<HTMLVideoElement | null, VideoPlayerProps>
           // Start at the lowest rung (a small first segment: a frame soon) and let the ABR climb from the first
           // download; `startLevel: -1` would first download a segment only to measure bandwidth (ADR 0027).
           const hls = new Hls({
+            // Segments parsed and remuxed off the main thread (see HLS_WORKER_PATH).
+            workerPath: HLS_WORKER_PATH,
             capLevelToPlayerSize: true,
             startLevel: 0,
             testBandwidth: false,

@@ -34,7 +34,12 @@ let readyVideo: { id: string; title: string }
 async function makeMedia(): Promise<Clip> {
   const dir = await mkdtemp(path.join(tmpdir(), 'lumen-e2e-video-'))
   try {
-    const video = await makeClip(path.join(dir, 'clip.mp4'), { width: 640, height: 360, seconds: 6, output: ['-movflags', '+faststart'] })
+    const video = await makeClip(path.join(dir, 'clip.mp4'), {
+      width: 640,
+      height: 360,
+      seconds: 6,
+      output: ['-movflags', '+faststart'],
+    })
     const thumbnail = path.join(dir, 'thumb.jpg')
     await ffmpeg(['-f', 'lavfi', '-i', 'color=c=0x4f46e5:s=320x180', '-frames:v', '1', thumbnail])
     return { video: await readFile(video), thumbnail: await readFile(thumbnail) }
@@ -73,7 +78,9 @@ async function creatorRequest(browser: Browser, baseURL: string) {
 async function expectNoSeriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze()
   const serious = results.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))
-  expect(serious.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target).join(', ')})`)).toEqual([])
+  expect(
+    serious.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target).join(', ')})`),
+  ).toEqual([])
 }
 
 function likeButton(page: Page) {
@@ -109,6 +116,8 @@ test.describe('with JavaScript', () => {
 
   test('a learner watches the video through hls.js, and a reload does not count another view', async ({ page, signedInAs }) => {
     await signedInAs('learner')
+    const workers: string[] = []
+    page.on('worker', (worker) => workers.push(worker.url()))
     await page.goto(`/video/${readyVideo.id}`)
     await expect(page.getByRole('heading', { level: 1, name: readyVideo.title })).toBeVisible()
     await expect(page.getByRole('link', { name: /maya\.creates/ })).toHaveAttribute('href', /^\/creator\/[0-9a-f-]{36}$/)
@@ -118,9 +127,13 @@ test.describe('with JavaScript', () => {
       element.muted = true
       await element.play()
     })
-    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 20_000 }).toBeGreaterThan(1)
+    await expect
+      .poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 20_000 })
+      .toBeGreaterThan(1)
     // hls.js plays from a MediaSource, fed by our /media route.
     expect(await video.evaluate((element: HTMLVideoElement) => element.currentSrc)).toMatch(/^blob:/)
+    // Its segments are remuxed in hls.js's worker (one of our assets), off the page's main thread.
+    expect(workers.filter((url) => /\/assets\/hls\.worker-[\w-]+\.js$/.test(url))).toHaveLength(1)
 
     const views = await page.getByTestId('view-count').textContent()
     await page.reload()
@@ -136,7 +149,9 @@ test.describe('with JavaScript', () => {
     const before = await likeCount(page)
     await expect(likeButton(page)).toHaveAttribute('aria-pressed', 'false')
     // The button flips at once (optimistic); the reload waits for the server's answer.
-    const answered = page.waitForResponse((response) => response.request().method() === 'POST' && response.url().includes('/video/'))
+    const answered = page.waitForResponse(
+      (response) => response.request().method() === 'POST' && response.url().includes('/video/'),
+    )
     await likeButton(page).click()
     await expect(likeButton(page)).toHaveAttribute('aria-pressed', 'true')
     await expect(likeButton(page)).toHaveAttribute('data-like-count', String(before + 1))
@@ -155,7 +170,9 @@ test.describe('with JavaScript', () => {
     await expect(page.locator('video')).toHaveAttribute('data-engine', 'hls.js')
     const before = await likeCount(page)
     const pressed = await likeButton(page).getAttribute('aria-pressed')
-    await page.route(/\/video\/[^/]+\.data/, (route) => (route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.continue()))
+    await page.route(/\/video\/[^/]+\.data/, (route) =>
+      route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.continue(),
+    )
     await likeButton(page).click()
     await expect(page.getByRole('alert').filter({ hasText: 'Error liking video' })).toBeVisible()
     await expect(likeButton(page)).toHaveAttribute('aria-pressed', pressed!)
@@ -179,14 +196,22 @@ test.describe('with JavaScript', () => {
     await expect(box).toHaveValue('')
   })
 
-  test('share copies the link with the spec’s message; Quote leads to /create-quote', async ({ page, context, signedInAs, baseURL }) => {
+  test('share copies the link with the spec’s message; Quote leads to /create-quote', async ({
+    page,
+    context,
+    signedInAs,
+    baseURL,
+  }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL })
     await signedInAs('learner')
     await page.goto(`/video/${readyVideo.id}`)
     await page.getByRole('button', { name: 'Share' }).click()
     await expect(page.getByText('Video link copied to clipboard!')).toBeVisible()
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}/video/${readyVideo.id}`)
-    await expect(page.getByRole('link', { name: 'Quote', exact: true })).toHaveAttribute('href', `/create-quote?videoId=${readyVideo.id}`)
+    await expect(page.getByRole('link', { name: 'Quote', exact: true })).toHaveAttribute(
+      'href',
+      `/create-quote?videoId=${readyVideo.id}`,
+    )
   })
 
   test('a learner reports the video in the dialog', async ({ page, signedInAs }) => {

@@ -16,7 +16,17 @@
  * Each URL is fetched once per page; failures are ignored (the player asks
  * again and reports errors itself).
  */
+import hlsWorkerScript from 'hls.js/dist/hls.worker.js?url'
+
 const started = new Set<string>()
+
+/**
+ * hls.js's transmuxer worker, a hashed asset of ours (`worker-src 'self'`). The ES module builds of
+ * hls.js carry no inline worker: without `workerPath` every segment is parsed and remuxed on the
+ * page's main thread (50–170 ms a segment in Chromium here, the long tasks Lighthouse counted on a
+ * video page). Pass it to every `new Hls(...)`.
+ */
+export const HLS_WORKER_PATH: string = hlsWorkerScript
 
 const hlsModules: { light: Promise<typeof import('hls.js/light')> | null; full: Promise<typeof import('hls.js')> | null } = {
   light: null,
@@ -30,9 +40,17 @@ const hlsModules: { light: Promise<typeof import('hls.js/light')> | null; full: 
 export function loadHls(options: { subtitles?: boolean } = {}): Promise<typeof import('hls.js')> {
   const build = options.subtitles ? 'full' : 'light'
   const loading = (hlsModules[build] ??= build === 'full' ? import('hls.js') : import('hls.js/light'))
+  // Its worker's script travels alongside, into the HTTP cache (an immutable asset), instead of after.
+  warmOnce(HLS_WORKER_PATH)
   // A failed load (offline) may be retried by the next caller.
   loading.catch(() => (hlsModules[build] = null))
   return loading
+}
+
+function warmOnce(url: string): void {
+  if (typeof window === 'undefined' || started.has(url)) return
+  started.add(url)
+  fetchBody(url).catch(() => started.delete(url))
 }
 
 async function fetchText(url: string): Promise<string | null> {
