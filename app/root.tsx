@@ -7,6 +7,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useMatches,
   useRouteError,
   useRouteLoaderData,
@@ -15,7 +16,7 @@ import type { ReactNode } from 'react'
 import { BottomBar } from '~/components/bottom-bar'
 import { FeedbackWidget } from '~/components/feedback-widget'
 import { useNonce } from '~/components/nonce'
-import { FlashToast, type ToastMessage } from '~/components/flash-toast'
+import { FlashToast, useShownToast, type ToastMessage } from '~/components/flash-toast'
 import { SiteHeader } from '~/components/site-header'
 import { StatusCard } from '~/components/status-card'
 import type { ShellUser } from '~/components/user-avatar'
@@ -76,6 +77,7 @@ export function Layout({ children }: { children: ReactNode }) {
     (match.handle as ShellHandle | undefined)?.showsVerification?.(match.data),
   )
   const user = data?.user ?? null
+  const toast = useShownToast(data?.flash ?? null, useLocation().key)
   const chrome = !immersive
   const pendingCreator = user?.role === 'creator' && !user.isVerified && !pageShowsVerification
   return (
@@ -96,7 +98,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </a>
         {chrome ? <SiteHeader user={user} /> : null}
         {chrome && pendingCreator ? <VerificationBanner /> : null}
-        {data?.flash ? <FlashToast key={data.flash.id} toast={data.flash} /> : null}
+        {toast ? <FlashToast key={toast.id} toast={toast} /> : null}
         <main
           id="main"
           className={`flex flex-1 flex-col ${

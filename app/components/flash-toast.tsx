@@ -20,6 +20,18 @@ const tones = {
   info: { box: 'bg-white text-ink-900 ring-ink-200', icon: 'text-brand-600', path: 'M12 11v5m0-8h.01' },
 } as const
 
+/**
+ * The toast to show: the one this page's data brought, kept while the same page's data is
+ * reloaded (a dashboard still processing an upload refreshes itself every few seconds, and the
+ * flash was taken by the first answer), until the next navigation.
+ */
+export function useShownToast(toast: ToastMessage | null, locationKey: string): ToastMessage | null {
+  const [kept, setKept] = useState<{ toast: ToastMessage; locationKey: string } | null>(null)
+  if (toast && kept?.toast.id !== toast.id) setKept({ toast, locationKey })
+  if (toast) return toast
+  return kept && kept.locationKey === locationKey ? kept.toast : null
+}
+
 export function FlashToast({ toast }: { toast: ToastMessage }) {
   const hydrated = useHydrated()
   const [dismissed, setDismissed] = useState(false)

@@ -204,8 +204,10 @@ test.describe('a verified creator, with JavaScript', () => {
     })
     await page.getByRole('button', { name: 'Upload Video' }).click()
     await expect.poll(() => patches, { timeout: 30_000 }).toBeGreaterThanOrEqual(2)
-    await page.unrouteAll({ behavior: 'ignoreErrors' })
+    // Leave while the PATCH is held; only then take the hold away (removing it first would let the
+    // held PATCH through, and on a slow machine the upload then finished before the reload).
     await page.reload()
+    await page.unrouteAll({ behavior: 'ignoreErrors' })
     await hydrated(page)
 
     // Same file again: the upload found in localStorage continues where the server stopped.

@@ -243,9 +243,28 @@ test.describe('with JavaScript', () => {
     await expect(dialog).toBeVisible()
     await dialog.getByRole('button', { name: 'Cancel' }).click()
     await expect(dialog).toBeHidden()
+    // The dashboard's data comes back slowly: the server answers at once (and takes the one-time
+    // flash), the page gets it 4.5 s later. Meanwhile the processing panel's 4 s poll must not restart
+    // the navigation, which would throw that answer away for one without the flash.
+    const dashboardLoads: string[] = []
+    await page.route(/\/dashboard\.data/, async (route) => {
+      dashboardLoads.push(route.request().url())
+      const response = await route.fetch()
+      await new Promise((resolve) => setTimeout(resolve, 4_500))
+      await route.fulfill({ response }).catch(() => {})
+    })
     await page.getByRole('button', { name: 'Delete', exact: true }).click()
     await page.getByRole('dialog').getByRole('button', { name: 'Delete video' }).click()
-    await expect(page).toHaveURL(/\/dashboard$/)
+    await expect(page).toHaveURL(/\/dashboard$/, { timeout: 15_000 })
+    await expect(page.getByTestId('flash-toast')).toHaveText('video deleted successfully')
+    expect(dashboardLoads).toHaveLength(1)
+    await page.unrouteAll({ behavior: 'ignoreErrors' })
+    // Reloading the same page's data (the dashboard refreshes itself while uploads process) keeps the toast.
+    type RemixWindow = { __remixRouter: { revalidate(): void; state: { revalidation: string } } }
+    const reloaded = page.waitForResponse(/\/dashboard\.data/)
+    await page.evaluate(() => (window as unknown as RemixWindow).__remixRouter.revalidate())
+    await reloaded
+    await expect.poll(() => page.evaluate(() => (window as unknown as RemixWindow).__remixRouter.state.revalidation)).toBe('idle')
     await expect(page.getByTestId('flash-toast')).toHaveText('video deleted successfully')
     const gone = await page.goto(`/video/${id}`)
     expect(gone!.status()).toBe(404)

@@ -1,15 +1,19 @@
-import { Form, Link, useRevalidator } from '@remix-run/react'
-import { useEffect } from 'react'
+import { Form, Link } from '@remix-run/react'
 import { DASHBOARD_ICON_PATHS as icons, PathIcon } from '~/components/icons'
 import type { RecentUpload } from '~/lib/dashboard-types'
 import { formatCompact, formatDate } from '~/lib/format'
 import { VIDEO_MESSAGES } from '~/lib/schemas/video'
+import { useRefreshWhile } from '~/components/use-refresh-while'
 
 export type UploadCardVideo = Omit<RecentUpload, 'thumbnailPath'> & { thumbnailUrl: string | null }
 
 /** Your Content: the latest uploads with their status, figures and a delete that asks first. */
 export function YourContent({ uploads, pendingVerification }: { uploads: UploadCardVideo[]; pendingVerification: boolean }) {
-  useRefreshWhile(uploads.some((video) => video.status === 'processing' || video.moreQualitiesPending))
+  // The cards move on by themselves while an upload is processing or getting more qualities.
+  useRefreshWhile(
+    uploads.some((video) => video.status === 'processing' || video.moreQualitiesPending),
+    5000,
+  )
   return (
     <section aria-labelledby="your-content" className="mt-10">
       <h2 id="your-content" className="text-heading">
@@ -115,22 +119,6 @@ function UploadCard({ video }: { video: UploadCardVideo }) {
       </div>
     </li>
   )
-}
-
-/**
- * With JavaScript, reloads the dashboard's data every few seconds while an
- * upload is still processing or getting more qualities, so its card moves
- * on by itself (without, the page shows the state it was loaded with).
- */
-function useRefreshWhile(busy: boolean) {
-  const revalidator = useRevalidator()
-  useEffect(() => {
-    if (!busy) return
-    const timer = setInterval(() => {
-      if (revalidator.state === 'idle' && document.visibilityState === 'visible') revalidator.revalidate()
-    }, 5000)
-    return () => clearInterval(timer)
-  }, [busy, revalidator])
 }
 
 function Metric({ label, value }: { label: string; value: number }) {

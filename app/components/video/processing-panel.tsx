@@ -1,6 +1,5 @@
-import { useRevalidator } from '@remix-run/react'
-import { useEffect } from 'react'
 import { Spinner } from '~/components/ui/spinner'
+import { useRefreshWhile } from '~/components/use-refresh-while'
 
 const STATUS_LABELS: Record<string, string> = {
   uploading: 'Uploading',
@@ -19,15 +18,8 @@ export function ProcessingPanel({
   statusMessage: string | null
   posterUrl: string | null
 }) {
-  const revalidator = useRevalidator()
   const failed = status === 'failed'
-  useEffect(() => {
-    if (failed) return
-    const timer = setInterval(() => {
-      if (revalidator.state === 'idle' && document.visibilityState === 'visible') revalidator.revalidate()
-    }, 4000)
-    return () => clearInterval(timer)
-  }, [failed, revalidator])
+  useRefreshWhile(!failed, 4000)
 
   return (
     <div
