@@ -1,3 +1,5 @@
+import hlsWorkerScript from 'hls.js/dist/hls.worker.js?url'
+
 /**
  * Playback start (issue 15, ADR 0027): what a player needs before its first
  * frame, fetched early into the browser's HTTP cache, so that hls.js (or the
@@ -6,7 +8,7 @@
  *
  * - `loadHls()`: the hls.js chunk (light, or full for caption renditions), shared
  *   by every caller (a page with a player can start it before hydration, in
- *   parallel with the rest).
+ *   parallel with the rest), and the script of hls.js's worker alongside.
  * - `warmHls(master)`: the master playlist, its lowest rendition's playlist
  *   and that rendition's first segment — what the player starts with (it
  *   starts at the lowest rung and climbs, see video-player.tsx). Media
@@ -16,8 +18,6 @@
  * Each URL is fetched once per page; failures are ignored (the player asks
  * again and reports errors itself).
  */
-import hlsWorkerScript from 'hls.js/dist/hls.worker.js?url'
-
 const started = new Set<string>()
 
 /**
