@@ -12,6 +12,7 @@ import { connect, disconnect } from './app/server/db.server'
 import { getEnv, isEmbedded, publicUrl, reloadEnv, usesStandIn } from './app/server/env.server'
 import { apiCors, apiRateLimits, parseCorsOrigins, trustProxy } from './app/server/api/limits.server'
 import { compressedAssets } from './app/server/http/compressed-assets.server'
+import { pageCompression } from './app/server/http/page-compression.server'
 import { fairStart } from './app/server/http/fair-start.server'
 import { sameOriginWrites } from './app/server/http/same-origin.server'
 import { visitorPageCache } from './app/server/http/visitor-page-cache.server'
@@ -201,6 +202,8 @@ app.all(
     next()
   },
   sameOriginWrites(new URL(publicUrl(env)).origin),
+  // HTML and Remix's data compressed (ADR 0030); never JSON, which may carry a token.
+  pageCompression(),
   // The welcome page as every visitor gets it: rendered once a minute, each copy with its own nonce.
   visitorPageCache({ paths: ['/'] }),
   createRequestHandler({

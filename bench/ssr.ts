@@ -27,6 +27,8 @@ const SECONDS = Number(process.env.BENCH_SSR_SECONDS ?? 3)
 const ROUNDS = Number(process.env.BENCH_SSR_ROUNDS ?? 4)
 const CONNECTIONS = 10
 const BUSY_CONNECTIONS = 50
+/** `BENCH_SSR_ENCODING=identity` measures the pages uncompressed, as before ADR 0030. */
+const ACCEPT_ENCODING = process.env.BENCH_SSR_ENCODING ?? 'gzip, deflate, br'
 
 export interface BenchRoute {
   key: string
@@ -163,7 +165,8 @@ async function benchOn(target: Target, videos: number): Promise<{ lines: string[
     const routes: Array<BenchRoute & { headers?: Record<string, string> }> = []
     const skipped: Array<BenchRoute & { status: number }> = []
     for (const route of benchRoutes(seeded!)) {
-      const headers = route.cookie ? { cookie } : undefined
+      // What a browser sends: pages are compressed for it (ADR 0030), and that CPU is part of each page's cost.
+      const headers = { 'accept-encoding': ACCEPT_ENCODING, ...(route.cookie ? { cookie } : {}) }
       const check = await fetch(server.base + route.path, { headers, redirect: 'manual' })
       await check.arrayBuffer()
       if (check.status === 200) routes.push({ ...route, headers })

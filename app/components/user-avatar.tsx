@@ -5,9 +5,9 @@
  */
 export type ShellRole = 'user' | 'creator' | 'admin'
 
+/** No email: nothing in the shell shows it, and every page would carry it (ADR 0030, BREACH). */
 export interface ShellUser {
   id: string
-  email: string
   username: string
   role: ShellRole
   isVerified: boolean

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react'
 import { BoltIcon, FilmIcon, LockIcon } from '~/components/icons'
 import { LIMITS } from '~/lib/catalog'
 import { formatDuration, truncate } from '~/lib/format'
+import { responsiveImage } from '~/lib/media-urls'
 import type { VideoCardItem } from '~/lib/video-types'
 import { ReportControl } from './report-dialog'
 import { UserAvatar } from './user-avatar'
@@ -105,18 +106,30 @@ export function VideoCard({
 
 type ThumbnailState = 'loading' | 'shown' | 'missing' | 'private'
 
+/** How wide a card is at each breakpoint of `VideoGrid`, so the browser picks the smallest width that stays sharp. */
+const CARD_SIZES = {
+  video: '(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw',
+  spark: '(min-width: 1024px) 240px, (min-width: 640px) 33vw, 50vw',
+}
+
 /**
  * The poster, over a placeholder that shows through when there is none or it
  * fails (spec §8: 'Private Video' when Storage answers 401/403, else
  * 'Thumbnail Missing'). Decorative (alt=""): the title names the card. The
  * image may fail before React is listening (server-rendered HTML), so the
  * effect also checks an image that already finished without pixels.
+ *
+ * Storage sends it resized to the card (`responsiveImage`); should that
+ * fail (a Supabase project without image transformations), the original is
+ * tried before the placeholder.
  */
 function Thumbnail({ url, spark, eager, priority }: { url: string | null; spark: boolean; eager: boolean; priority: boolean }) {
   const [state, setState] = useState<ThumbnailState>(url ? 'loading' : 'missing')
+  const [original, setOriginal] = useState(false)
   const imgRef = useRef<HTMLImageElement>(null)
+  const image = url ? (original ? { src: url } : responsiveImage(url)) : null
 
-  const fail = useRef(async (src: string) => {
+  const check = useRef(async (src: string) => {
     try {
       const response = await fetch(src, { method: 'HEAD', cache: 'no-store' })
       setState(response.status === 401 || response.status === 403 ? 'private' : 'missing')
@@ -124,12 +137,20 @@ function Thumbnail({ url, spark, eager, priority }: { url: string | null; spark:
       setState('missing')
     }
   })
+  const fail = () => {
+    if (!url) return
+    if (image?.srcSet) setOriginal(true)
+    else void check.current(url)
+  }
+  const failRef = useRef(fail)
+  failRef.current = fail
 
   useEffect(() => {
     setState(url ? 'loading' : 'missing')
+    setOriginal(false)
     const img = imgRef.current
     if (url && img?.complete) {
-      if (img.naturalWidth === 0) void fail.current(url)
+      if (img.naturalWidth === 0) failRef.current()
       else setState('shown')
     }
   }, [url])
@@ -149,18 +170,21 @@ function Thumbnail({ url, spark, eager, priority }: { url: string | null; spark:
           {state === 'private' ? 'Private Video' : 'Thumbnail Missing'}
         </span>
       </div>
-      {url && state !== 'missing' && state !== 'private' ? (
+      {image && state !== 'missing' && state !== 'private' ? (
         <img
           ref={imgRef}
-          src={url}
+          src={image.src}
+          srcSet={image.srcSet}
+          sizes={image.srcSet ? CARD_SIZES[spark ? 'spark' : 'video'] : undefined}
           alt=""
           loading={eager ? 'eager' : 'lazy'}
           // React 18 does not know `fetchPriority` yet; the plain attribute passes through.
           {...(priority ? ({ fetchpriority: 'high' } as object) : {})}
+          // The first card is the page's largest paint: decoded in the frame it arrives for, not one after.
           decoding="async"
           className="absolute inset-0 h-full w-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
           onLoad={() => setState('shown')}
-          onError={() => void fail.current(url)}
+          onError={fail}
         />
       ) : null}
     </>

@@ -1,7 +1,7 @@
 import { forwardRef, useCallback, useEffect, useImperativeHandle, useRef, useState, type ReactNode } from 'react'
 import { flushSync } from 'react-dom'
 import { CaptionsToggle } from '~/components/captions/captions-toggle'
-import { parseYouTubeId, youTubeEmbedUrl } from '~/lib/media-urls'
+import { parseYouTubeId, resizedImage, youTubeEmbedUrl } from '~/lib/media-urls'
 import { pageViewUrl, useWatchReporter } from './video/use-watch-reporter'
 import { HLS_WORKER_PATH, loadHls, warmHls } from './video/warm-hls'
 
@@ -54,7 +54,7 @@ export interface VideoPlayerProps {
   startAt?: number | null
   /** Default "metadata"; use "auto" for a clip that is about to be shown (the next reel), "none" off-screen. */
   preload?: 'none' | 'metadata' | 'auto'
-  /** The page's main player: its HLS master playlist is fetched with the page (`<link rel=preload>`, ADR 0027). */
+  /** The page's main player: its HLS master playlist and its poster are fetched with the page (`<link rel=preload>`, ADR 0027, 0030). */
   eager?: boolean
   /** Default true. */
   controls?: boolean
@@ -91,6 +91,9 @@ export interface PlayerCaptionTrack {
 
 export type PlaybackEngine = 'mp4' | 'hls.js' | 'native-hls'
 
+/** The widest a poster is sent: a desktop player's width, which a phone's 1080 px screen needs almost all of. */
+const POSTER_WIDTH = 1280
+
 export const VideoPlayer = forwardRef<HTMLVideoElement | null, VideoPlayerProps>(function VideoPlayer(
   {
     videoId,
@@ -119,6 +122,8 @@ export const VideoPlayer = forwardRef<HTMLVideoElement | null, VideoPlayerProps>
   },
   ref,
 ) {
+  // WebP, at most 1280 px wide (ADR 0030).
+  const poster = posterUrl ? resizedImage(posterUrl, POSTER_WIDTH) : undefined
   const videoRef = useRef<HTMLVideoElement | null>(null)
   useImperativeHandle(ref, () => videoRef.current as HTMLVideoElement, [])
   useWatchReporter(videoRef, videoId, reportProgress)
@@ -243,13 +248,15 @@ export const VideoPlayer = forwardRef<HTMLVideoElement | null, VideoPlayerProps>
   return (
     <div className={`relative ${className}`} data-video-id={videoId}>
       {eager && hlsUrl ? <link rel="preload" href={hlsUrl} as="fetch" crossOrigin="anonymous" /> : null}
+      {/* A poster is fetched only once the player is laid out, and at low priority; the page's main one is its largest paint. */}
+      {eager && poster ? <link rel="preload" href={poster} as="image" {...({ fetchpriority: 'high' } as object)} /> : null}
       {/* eslint-disable-next-line jsx-a11y/media-has-caption -- the tracks are the `captions` prop; a video without any has none to offer */}
       <video
         ref={videoRef}
         className={`absolute inset-0 h-full w-full ${fit === 'cover' ? 'object-cover' : 'object-contain'}`}
         controls={controls}
         playsInline
-        poster={posterUrl ?? undefined}
+        poster={poster}
         preload={preload}
         autoPlay={autoPlay}
         muted={muted}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { avatarUrl, mediaPathUrl, mediaUrls, parseYouTubeId, thumbnailUrl } from './media-urls'
+import { avatarUrl, mediaPathUrl, mediaUrls, parseYouTubeId, resizedImage, responsiveImage, thumbnailUrl } from './media-urls'
 
 describe('parseYouTubeId', () => {
   it.each([
@@ -63,5 +63,36 @@ describe('mediaUrls', () => {
     expect(avatarUrl('http://localhost:3000', 'u1/me.png')).toBe(
       'http://localhost:3000/storage/v1/object/public/avatars/u1/me.png',
     )
+  })
+
+  it("offers a public Storage image at a card's widths, through Storage's image transformations", () => {
+    const url = thumbnailUrl('http://localhost:3000', 'u1/v 1.jpg')!
+    const image = responsiveImage(url)
+    expect(image.src).toBe('http://localhost:3000/storage/v1/render/image/public/thumbnails/u1/v%201.jpg?width=720')
+    expect(image.srcSet?.split(', ')).toEqual([
+      'http://localhost:3000/storage/v1/render/image/public/thumbnails/u1/v%201.jpg?width=360 360w',
+      'http://localhost:3000/storage/v1/render/image/public/thumbnails/u1/v%201.jpg?width=540 540w',
+      'http://localhost:3000/storage/v1/render/image/public/thumbnails/u1/v%201.jpg?width=720 720w',
+      'http://localhost:3000/storage/v1/render/image/public/thumbnails/u1/v%201.jpg?width=1080 1080w',
+    ])
+    expect(responsiveImage(thumbnailUrl('', 'u1/v.jpg')!).src).toBe(
+      '/storage/v1/render/image/public/thumbnails/u1/v.jpg?width=720',
+    )
+  })
+
+  it('caps a poster at a width, through the same transformations', () => {
+    expect(resizedImage('/storage/v1/object/public/thumbnails/u1/v.jpg', 1280)).toBe(
+      '/storage/v1/render/image/public/thumbnails/u1/v.jpg?width=1280',
+    )
+    expect(resizedImage('https://i.ytimg.com/vi/x/hqdefault.jpg', 1280)).toBe('https://i.ytimg.com/vi/x/hqdefault.jpg')
+  })
+
+  it('uses any other image as it is', () => {
+    expect(responsiveImage('https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg')).toEqual({
+      src: 'https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg',
+    })
+    expect(responsiveImage('/storage/v1/object/public/thumbnails/v.jpg?t=1')).toEqual({
+      src: '/storage/v1/object/public/thumbnails/v.jpg?t=1',
+    })
   })
 })

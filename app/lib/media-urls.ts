@@ -59,6 +59,49 @@ export function thumbnailUrl(supabaseUrl: string, thumbnailPath: string | null |
   return publicObjectUrl(supabaseUrl, 'thumbnails', thumbnailPath)
 }
 
+/** The widths a card's image is offered at: a phone's card at 1.75–3× and a desktop's at 1–2×. */
+const CARD_IMAGE_WIDTHS = [360, 540, 720, 1080] as const
+const PUBLIC_OBJECT = '/storage/v1/object/public/'
+
+export interface ResponsiveImage {
+  src: string
+  /** Absent when the image is not one Storage can resize (a YouTube poster, an outside URL). */
+  srcSet?: string
+}
+
+/**
+ * A public Storage image → the same image resized by Storage's image
+ * transformations (`/storage/v1/render/image/public/…?width=`, WebP for
+ * browsers that take it), at the widths a card is shown at; the browser
+ * picks one by `sizes` and its pixel density. A thumbnail is a 1280×720
+ * poster or whatever its creator uploaded (up to 5 MB), for a card 380 px
+ * wide on a phone (issue 15, ADR 0030). Any other URL is used as it is.
+ */
+export function responsiveImage(url: string): ResponsiveImage {
+  const rendered = renderedImageBase(url)
+  if (!rendered) return { src: url }
+  return {
+    src: `${rendered}?width=720`,
+    srcSet: CARD_IMAGE_WIDTHS.map((width) => `${rendered}?width=${width} ${width}w`).join(', '),
+  }
+}
+
+/**
+ * A public Storage image at most `width` pixels wide (never enlarged), WebP
+ * for browsers that take it — for a `<video>` poster, which has no `srcset`.
+ * Any other URL is used as it is.
+ */
+export function resizedImage(url: string, width: number): string {
+  const rendered = renderedImageBase(url)
+  return rendered ? `${rendered}?width=${width}` : url
+}
+
+function renderedImageBase(url: string): string | null {
+  const at = url.indexOf(PUBLIC_OBJECT)
+  if (at === -1 || url.includes('?')) return null
+  return `${url.slice(0, at)}/storage/v1/render/image/public/${url.slice(at + PUBLIC_OBJECT.length)}`
+}
+
 /** A path in the public `avatars` bucket → its public URL. */
 export function avatarUrl(supabaseUrl: string, avatarPath: string | null | undefined): string | null {
   return publicObjectUrl(supabaseUrl, 'avatars', avatarPath)

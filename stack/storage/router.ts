@@ -7,13 +7,15 @@ import { ERRORS, sendError } from './errors'
 import { jsonErrors } from './http'
 import { objectReadRoutes } from './object-reads'
 import { objectWriteRoutes } from './object-writes'
+import { renderImageRoutes } from './render-image'
 import { createResumableUploads } from './resumable'
 import { parseByteSize, type StorageServices } from './uploader'
 
 /**
  * The stand-in's Supabase Storage at `/storage/v1`: buckets, objects
- * (uploads, Range downloads, signed URLs, listing, move/copy/remove) and
- * TUS resumable uploads, on the project's Postgres (`storage.buckets`,
+ * (uploads, Range downloads, signed URLs, listing, move/copy/remove), image
+ * transformations of public objects (`/render/image/public`) and TUS
+ * resumable uploads, on the project's Postgres (`storage.buckets`,
  * `storage.objects`, their policies) and files under
  * `<dataDir>/storage`. See docs/decisions/0006-storage-stand-in.md.
  */
@@ -35,6 +37,7 @@ export async function createStorageRouter(ctx: StackContext): Promise<{ router: 
     void resumable.handle(req, res)
   })
   router.use(bucketRoutes(services))
+  router.use(renderImageRoutes(services))
   router.use(objectReadRoutes(services))
   router.use(objectWriteRoutes(services))
   router.use((req, res) => sendError(res, ERRORS.routeNotFound(req.method, req.originalUrl.split('?')[0]!)))

@@ -186,6 +186,47 @@ test.describe('with JavaScript', () => {
     await expectAccessible(page)
   })
 
+  test('a card’s thumbnail comes resized from Storage, falls back to the original, and says when there is none', async ({
+    page,
+    signedInAs,
+  }) => {
+    await signedInAs('learner')
+    const thumbnailOf = (id: string) => page.locator(`[data-video-card="${id}"] img`)
+    const shown = (id: string) =>
+      thumbnailOf(id).evaluate((img: HTMLImageElement) => ({
+        src: img.currentSrc ? new URL(img.currentSrc).pathname : '',
+        loaded: img.complete && img.naturalWidth > 0,
+      }))
+    const id = videos[0]!.id
+
+    const rendered = page.waitForResponse((response) => response.url().includes(`/render/image/public/thumbnails/`))
+    await page.goto(`/feed?search=${TAG}`)
+    expect((await rendered).headers()['content-type']).toBe('image/webp')
+    await expect(thumbnailOf(id)).toHaveAttribute('srcset', /\/render\/image\/public\/thumbnails\/.+\?width=360 360w/)
+    await expect
+      .poll(() => shown(id))
+      .toEqual({ src: expect.stringMatching(/^\/storage\/v1\/render\/image\/public\/thumbnails\//), loaded: true })
+
+    // A Supabase project without image transformations: the original is shown instead.
+    await page.route('**/storage/v1/render/image/**', (route) => route.fulfill({ status: 403, body: '' }))
+    await page.reload()
+    await expect
+      .poll(() => shown(id))
+      .toEqual({ src: expect.stringMatching(/^\/storage\/v1\/object\/public\/thumbnails\//), loaded: true })
+
+    // Neither answers: the placeholder says why (spec §8).
+    await page.route('**/storage/v1/object/public/thumbnails/**', (route) => route.fulfill({ status: 404, body: '' }))
+    await page.reload()
+    const card = page.locator(`[data-video-card="${id}"]`)
+    await expect(card.getByText('Thumbnail Missing')).toBeVisible()
+    await expect(thumbnailOf(id)).toHaveCount(0)
+
+    await page.unroute('**/storage/v1/object/public/thumbnails/**')
+    await page.route('**/storage/v1/object/public/thumbnails/**', (route) => route.fulfill({ status: 403, body: '' }))
+    await page.reload()
+    await expect(card.getByText('Private Video')).toBeVisible()
+  })
+
   test('a card opens its video, and its report control opens a modal that answers and closes itself', async ({
     page,
     signedInAs,

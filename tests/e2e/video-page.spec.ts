@@ -123,6 +123,10 @@ test.describe('with JavaScript', () => {
     await expect(page.getByRole('link', { name: /maya\.creates/ })).toHaveAttribute('href', /^\/creator\/[0-9a-f-]{36}$/)
     const video = page.locator('video')
     await expect(video).toHaveAttribute('data-engine', 'hls.js')
+    // The poster comes resized from Storage, preloaded with the page (ADR 0030).
+    const poster = await video.getAttribute('poster')
+    expect(poster).toMatch(/\/storage\/v1\/render\/image\/public\/thumbnails\/.+\?width=1280$/)
+    await expect(page.locator(`link[rel="preload"][as="image"][href="${poster}"]`)).toHaveCount(1)
     await video.evaluate(async (element: HTMLVideoElement) => {
       element.muted = true
       await element.play()

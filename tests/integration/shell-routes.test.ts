@@ -65,14 +65,13 @@ describe('the shell’s routes', () => {
   })
 
   describe('root loader', () => {
-    it('gives the shell the user (rights from the database) and no flash', async () => {
+    it('gives the shell the user (rights from the database, no email: ADR 0030) and no flash', async () => {
       const result = (await rootLoader(args(h.request('/', { session: learnerSession })))) as unknown as DataResult<{
         user: Record<string, unknown>
         flash: unknown
       }>
       expect(result.data.user).toEqual({
         id: learner.id,
-        email: learner.email,
         username: learner.username,
         role: 'user',
         isVerified: false,
