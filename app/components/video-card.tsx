@@ -180,7 +180,6 @@ function Thumbnail({ url, spark, eager, priority }: { url: string | null; spark:
           loading={eager ? 'eager' : 'lazy'}
           // React 18 does not know `fetchPriority` yet; the plain attribute passes through.
           {...(priority ? ({ fetchpriority: 'high' } as object) : {})}
-          // The first card is the page's largest paint: decoded in the frame it arrives for, not one after.
           decoding="async"
           className="absolute inset-0 h-full w-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
           onLoad={() => setState('shown')}

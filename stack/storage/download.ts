@@ -36,11 +36,9 @@ export async function sendObject(req: Request, res: Response, files: ObjectFiles
   const size = stats.size
   const metadata = object.metadata
   const eTag = metadata?.eTag ?? `"${object.version}"`
-  const lastModified = new Date(metadata?.lastModified ?? object.updated_at)
-  lastModified.setMilliseconds(0)
+  const lastModified = lastModifiedOf(object)
 
-  res.setHeader('X-Content-Type-Options', 'nosniff')
-  res.setHeader('Content-Security-Policy', USER_CONTENT_CSP)
+  setUserContentHeaders(res)
   res.setHeader('Accept-Ranges', 'bytes')
   res.setHeader('ETag', eTag)
   res.setHeader('Last-Modified', lastModified.toUTCString())
@@ -84,7 +82,21 @@ export async function sendObject(req: Request, res: Response, files: ObjectFiles
   })
 }
 
-function notModified(req: Request, eTag: string, lastModified: Date): boolean {
+/** The object's Last-Modified, to the second (as HTTP dates are). */
+export function lastModifiedOf(object: ObjectRow): Date {
+  const lastModified = new Date(object.metadata?.lastModified ?? object.updated_at)
+  lastModified.setMilliseconds(0)
+  return lastModified
+}
+
+/** What every object of user content is sent with, whatever the route: never sniffed, nothing in it runs. */
+export function setUserContentHeaders(res: Response) {
+  res.setHeader('X-Content-Type-Options', 'nosniff')
+  res.setHeader('Content-Security-Policy', USER_CONTENT_CSP)
+}
+
+/** `If-None-Match` (weak or strong, or `*`) against the ETag, else `If-Modified-Since` against the date. */
+export function notModified(req: Request, eTag: string, lastModified: Date): boolean {
   const ifNoneMatch = req.headers['if-none-match']
   if (ifNoneMatch) {
     return ifNoneMatch

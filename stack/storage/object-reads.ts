@@ -28,7 +28,7 @@ export function objectReadRoutes(services: StorageServices): express.Router {
   router.get(
     /^\/object\/public\/.+/,
     handle(async (req, res) => {
-      await sendObject(req, res, files, await publicObject(req, '/object/public/'), download(req))
+      await sendObject(req, res, files, await publicObject(pool, req, '/object/public/'), download(req))
     }),
   )
 
@@ -47,7 +47,7 @@ export function objectReadRoutes(services: StorageServices): express.Router {
     /^\/object\/info\/.+/,
     handle(async (req, res) => {
       const object = req.path.startsWith('/object/info/public/')
-        ? await publicObject(req, '/object/info/public/')
+        ? await publicObject(pool, req, '/object/info/public/')
         : await visibleObject(req, await requireCaller(services, req), infoPrefix(req.path))
       res.setHeader('Cache-Control', 'no-cache')
       if (object.metadata?.eTag) res.setHeader('ETag', object.metadata.eTag)
@@ -76,13 +76,6 @@ export function objectReadRoutes(services: StorageServices): express.Router {
       await sendObject(req, res, files, object, download(req))
     }),
   )
-
-  async function publicObject(req: Request, prefix: string): Promise<ObjectRow> {
-    const { bucket, name } = objectPathAfter(req, prefix)
-    const bucketRow = await findBucket(pool, bucket)
-    if (!bucketRow?.public) throw ERRORS.noSuchBucket()
-    return findObjectAs(pool, 'service', bucket, name)
-  }
 
   /** Storage's getObject: a public bucket's objects are read without RLS, a private one's as the caller. */
   async function visibleObject(req: Request, caller: Caller, prefix: string): Promise<ObjectRow> {
@@ -165,6 +158,14 @@ export function objectReadRoutes(services: StorageServices): express.Router {
   }
 
   return router
+}
+
+/** An object of a public bucket, named by the request path after `prefix`; read without RLS, as Storage does. */
+export async function publicObject(pool: pg.Pool, req: Request, prefix: string): Promise<ObjectRow> {
+  const { bucket, name } = objectPathAfter(req, prefix)
+  const bucketRow = await findBucket(pool, bucket)
+  if (!bucketRow?.public) throw ERRORS.noSuchBucket()
+  return findObjectAs(pool, 'service', bucket, name)
 }
 
 function infoPrefix(path: string): string {

@@ -2,11 +2,12 @@ import { createHash } from 'node:crypto'
 import express, { type Request } from 'express'
 import sharp from 'sharp'
 import { z } from 'zod'
-import { findBucket, findObjectAs, type ObjectRow } from './database'
-import { USER_CONTENT_CSP } from './download'
+import type { ObjectRow } from './database'
+import { lastModifiedOf, notModified, setUserContentHeaders } from './download'
 import { ERRORS, StorageError } from './errors'
-import { handle, objectPathAfter } from './http'
+import { handle } from './http'
 import { safeCacheControl } from './incoming'
+import { publicObject } from './object-reads'
 import type { StorageServices } from './uploader'
 
 /**
@@ -70,21 +71,21 @@ export function renderImageRoutes(services: StorageServices): express.Router {
     /^\/render\/image\/public\/.+/,
     handle(async (req, res) => {
       const transform = parseTransform(req)
-      const { bucket, name } = objectPathAfter(req, '/render/image/public/')
-      if (!(await findBucket(pool, bucket))?.public) throw ERRORS.noSuchBucket()
-      const object = await findObjectAs(pool, 'service', bucket, name)
+      const object = await publicObject(pool, req, '/render/image/public/')
+      const bucket = object.bucket_id
       const source = sourceOf(object)
       const output: Format =
         transform.format === 'origin' || !/\bimage\/webp\b/.test(req.headers.accept ?? '') ? source.format : 'webp'
       const key = `${bucket}/${source.version}/${transform.width ?? ''}x${transform.height ?? ''}/${transform.resize}/${transform.quality}/${output}`
       const eTag = `"${createHash('sha256').update(key).digest('base64url').slice(0, 27)}"`
 
-      res.setHeader('X-Content-Type-Options', 'nosniff')
-      res.setHeader('Content-Security-Policy', USER_CONTENT_CSP)
+      const lastModified = lastModifiedOf(object)
+      setUserContentHeaders(res)
       res.setHeader('Vary', 'Accept')
       res.setHeader('ETag', eTag)
+      res.setHeader('Last-Modified', lastModified.toUTCString())
       res.setHeader('Cache-Control', safeCacheControl(object.metadata?.cacheControl))
-      if (req.headers['if-none-match']?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === eTag)) {
+      if (notModified(req, eTag, lastModified)) {
         res.status(304).end()
         return
       }

@@ -78,8 +78,14 @@ test.describe('desktop', () => {
         await expect(bottomBar(page)).toHaveCount(0)
       })
 
-      test('each role’s account menu and bottom bar hold exactly the entries of the role, and no pending banner', async ({ page, signedInAs }) => {
-        for (const [role, layout] of Object.entries(LAYOUTS) as [keyof typeof LAYOUTS, (typeof LAYOUTS)[keyof typeof LAYOUTS]][]) {
+      test('each role’s account menu and bottom bar hold exactly the entries of the role, and no pending banner', async ({
+        page,
+        signedInAs,
+      }) => {
+        for (const [role, layout] of Object.entries(LAYOUTS) as [
+          keyof typeof LAYOUTS,
+          (typeof LAYOUTS)[keyof typeof LAYOUTS],
+        ][]) {
           await page.context().clearCookies()
           await signedInAs(role)
           await page.goto('/profile')
@@ -94,14 +100,22 @@ test.describe('desktop', () => {
           await expect(page.getByRole('button', { name: 'Sign Out' }), role).toBeVisible()
 
           await expect(bottomBar(page), role).toBeVisible()
-          expect((await linksOf(bottomBar(page))).map(([label]) => label), role).toEqual(layout.bar)
+          expect(
+            (await linksOf(bottomBar(page))).map(([label]) => label),
+            role,
+          ).toEqual(layout.bar)
           await expect(bottomBar(page).getByRole('link', { name: 'Profile' }), role).toHaveAttribute('aria-current', 'page')
           await expect(bottomBar(page).getByRole('link', { name: 'Feed' }), role).not.toHaveAttribute('aria-current', 'page')
           await expect(page.getByRole('region', { name: PENDING_TITLE }), role).toHaveCount(0)
         }
       })
 
-      test('Sign Out ends the session: /login with a message, and guarded pages redirect again', async ({ page, context, baseURL, signedInAs }) => {
+      test('Sign Out ends the session: /login with a message, and guarded pages redirect again', async ({
+        page,
+        context,
+        baseURL,
+        signedInAs,
+      }) => {
         await signedInAs('learner', { fresh: true })
         await page.goto('/dashboard')
         await menuButton(page).click()
@@ -114,7 +128,10 @@ test.describe('desktop', () => {
         await expect(page).toHaveURL(/\/login\?redirectTo=%2Fprofile$/)
       })
 
-      test('an unverified creator sees the pending banner; Check Status and the profile’s Refresh re-read the account and stay on the page', async ({ page, signedInAs }) => {
+      test('an unverified creator sees the pending banner; Check Status and the profile’s Refresh re-read the account and stay on the page', async ({
+        page,
+        signedInAs,
+      }) => {
         await signedInAs('newcreator')
         await page.goto('/dashboard')
         const banner = page.getByRole('region', { name: PENDING_TITLE })
@@ -160,7 +177,10 @@ test.describe('desktop', () => {
     await expect(page.getByRole('region', { name: PENDING_TITLE })).toHaveCount(0)
   })
 
-  test('the account menu closes on Escape (focus back on its button), on a click outside, and after navigating', async ({ page, signedInAs }) => {
+  test('the account menu closes on Escape (focus back on its button), on a click outside, and after navigating', async ({
+    page,
+    signedInAs,
+  }) => {
     await signedInAs('creator')
     await page.goto('/profile')
     await menuButton(page).focus()
@@ -174,7 +194,11 @@ test.describe('desktop', () => {
 
     await menuButton(page).click()
     await expect(accountMenu(page)).toBeVisible()
-    await page.getByRole('heading', { level: 1 }).or(page.locator('main')).first().click({ position: { x: 5, y: 5 } })
+    await page
+      .getByRole('heading', { level: 1 })
+      .or(page.locator('main'))
+      .first()
+      .click({ position: { x: 5, y: 5 } })
     await expect(accountMenu(page)).toBeHidden()
 
     await menuButton(page).click()
@@ -184,7 +208,11 @@ test.describe('desktop', () => {
     await expect(bottomBar(page).getByRole('link', { name: 'Profile' })).not.toHaveAttribute('aria-current', 'page')
   })
 
-  test('the dashboard: stat cards and an empty Your Content for a new creator, next steps for a learner', async ({ page, makeUser, signedInAs }) => {
+  test('the dashboard: stat cards and an empty Your Content for a new creator, next steps for a learner', async ({
+    page,
+    makeUser,
+    signedInAs,
+  }) => {
     await signedInAs(await makeUser({ role: 'creator' }))
     await page.goto('/dashboard')
     const stats = page.getByRole('region', { name: 'Your numbers' })
@@ -240,6 +268,22 @@ test.describe('desktop', () => {
     await expectAccessible(page)
     await page.goto('/feedback?returnTo=%2Fprofile')
     await expectAccessible(page)
+  })
+
+  test('one stylesheet, and the font it preloads is the one the stylesheet uses, fetched once', async ({ page }) => {
+    const fonts: string[] = []
+    page.on('request', (request) => {
+      if (request.resourceType() === 'font') fonts.push(new URL(request.url()).pathname)
+    })
+    await page.goto('/')
+    await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(1)
+    const preload = page.locator('link[rel="preload"][as="font"]')
+    await expect(preload).toHaveCount(1)
+    const href = await preload.getAttribute('href')
+    expect(href).toMatch(/^\/assets\/inter-latin-wght-normal-[\w-]+\.woff2$/)
+    await page.evaluate(() => document.fonts.ready)
+    expect(await page.evaluate(() => document.fonts.check('16px "Inter Variable"'))).toBe(true)
+    expect(fonts).toEqual([href])
   })
 })
 

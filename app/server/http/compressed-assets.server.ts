@@ -4,6 +4,7 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import type { RequestHandler } from 'express'
+import { acceptedEncoding } from './page-compression.server'
 
 /**
  * The build's scripts and styles compressed (brotli, or gzip for older
@@ -55,8 +56,7 @@ export function compressedAssets(assetsDir: string, maxAge = 31_536_000): Reques
     const file = builtName(req.path)
     const type = file === null ? undefined : COMPRESSIBLE[path.posix.extname(file)]
     if (file === null || !type || !built.has(file)) return next()
-    const accepted = String(req.headers['accept-encoding'] ?? '')
-    const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null
+    const encoding = acceptedEncoding(req.headers['accept-encoding'])
     if (!encoding) return next()
     encode(file)
       .then((encoded) => {

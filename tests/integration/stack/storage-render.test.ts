@@ -109,6 +109,10 @@ describe.each(targetNames)('storage image transformations on %s', (targetName) =
     expect((await imageOf(first)).dominant.r).toBeGreaterThan(150)
     const again = await fetch(url, { headers: { ...WEBP_BROWSER, 'If-None-Match': eTag! } })
     expect(again.status).toBe(304)
+    const lastModified = first.headers.get('last-modified')
+    expect(lastModified).toBeTruthy()
+    const since = await fetch(url, { headers: { ...WEBP_BROWSER, 'If-Modified-Since': lastModified! } })
+    expect(since.status).toBe(304)
 
     const replaced = await admin.storage
       .from(bucket)
