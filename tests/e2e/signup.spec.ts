@@ -70,7 +70,9 @@ async function expectNoSeriousViolations(page: Page) {
 }
 
 async function expectSignedInOnDashboard(page: Page, baseURL: string, username: string) {
-  await expect(page).toHaveURL(/\/dashboard$/)
+  // The sign-up's navigation, however long the server takes (a portfolio to check and store, the password to hash)
+  // under the whole suite's load: bounded by the test's timeout, not an assertion's 5 s.
+  await page.waitForURL(/\/dashboard$/)
   // One message, once (issue 17, item 3): a learner's page heading or a creator's toast, never both.
   await expect(page.getByText(`Welcome to Lumen, ${username}!`, { exact: true })).toHaveCount(1)
   await expect(page.getByText(/waiting for review/i)).toHaveCount(0)
