@@ -19,7 +19,7 @@ export function CaptionsFilter({ checked }: { checked: boolean }) {
   }, [checked])
 
   return (
-    <label className="inline-flex min-h-11 shrink-0 cursor-pointer items-center gap-2 rounded-full bg-white px-4 text-sm font-medium text-ink-900 shadow-sm ring-1 ring-inset ring-ink-200 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600">
+    <label className="inline-flex min-h-11 shrink-0 cursor-pointer items-center gap-2 rounded-full bg-white px-4 text-sm font-medium text-ink-900 shadow-sm ring-1 ring-inset ring-ink-200 has-[:focus-visible]:shadow-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-inset has-[:focus-visible]:ring-brand-600">
       <input
         ref={inputRef}
         type="checkbox"

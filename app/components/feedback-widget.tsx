@@ -200,7 +200,7 @@ export function FeedbackFields({ errors, values }: { errors: FeedbackErrors; val
           ).map(([value, text]) => (
             <label
               key={value}
-              className="flex min-h-11 cursor-pointer items-center justify-center gap-2 rounded-xl px-3 text-sm font-semibold text-ink-800 ring-1 ring-inset ring-ink-300 transition-colors hover:bg-ink-50 has-[:checked]:bg-brand-50 has-[:checked]:text-brand-800 has-[:checked]:ring-2 has-[:checked]:ring-brand-600 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500"
+              className="flex min-h-11 cursor-pointer items-center justify-center gap-2 rounded-xl px-3 text-sm font-semibold text-ink-800 ring-1 ring-inset ring-ink-300 transition-colors hover:bg-ink-50 has-[:checked]:bg-brand-50 has-[:checked]:text-brand-800 has-[:checked]:ring-2 has-[:checked]:ring-inset has-[:checked]:ring-brand-600 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-inset has-[:focus-visible]:ring-brand-500"
             >
               <input
                 type="radio"

@@ -41,7 +41,7 @@ export function VideoCard({
   const description = truncate(video.description, LIMITS.cardDescription)
   return (
     <article
-      className="card group relative flex flex-col overflow-hidden transition-shadow hover:shadow-lg [&:has(.card-link:focus-visible)]:ring-2 [&:has(.card-link:focus-visible)]:ring-brand-500 [&:has(.card-link:focus-visible)]:ring-offset-2"
+      className="card group relative flex flex-col overflow-hidden transition-shadow hover:shadow-lg [&:has(.card-link:focus-visible)]:shadow-card [&:has(.card-link:focus-visible)]:ring-2 [&:has(.card-link:focus-visible)]:ring-brand-500 [&:has(.card-link:focus-visible)]:ring-offset-2"
       data-video-card={video.id}
     >
       <div className={`relative overflow-hidden bg-ink-900 ${spark ? 'aspect-[9/16]' : 'aspect-video'}`}>

@@ -16,6 +16,8 @@ import { HLS_WORKER_PATH, loadHls, warmHls } from './video/warm-hls'
  *    hls.js (its light build: no subtitles, alternate audio or DRM, which
  *    Lumen's renditions don't use), loaded with a dynamic import so pages
  *    without a player don't carry it, attached to the HLS master playlist;
+ *    until the first `play` it buffers only the first segment (unless
+ *    `preload="auto"`), then as far ahead as hls.js does by default;
  * 2. native HLS (`canPlayType('application/vnd.apple.mpegurl')`, iOS Safari
  *    without MSE) → the master playlist as the element's `src`;
  * 3. otherwise the MP4 source stays.
@@ -91,6 +93,13 @@ export interface PlayerCaptionTrack {
 
 export type PlaybackEngine = 'mp4' | 'hls.js' | 'native-hls'
 
+/**
+ * hls.js's buffer before the first `play` (ADR 0031): any buffered time is enough, so it fetches the first
+ * segment and stops. What the player starts with is there, and a visitor who never plays does not
+ * download minutes of video.
+ */
+const PRE_PLAY_BUFFER = { maxBufferLength: 1, maxMaxBufferLength: 1 } as const
+
 /** The widest a poster is sent: a desktop player's width, which a phone's 1080 px screen needs almost all of. */
 const POSTER_WIDTH = 1280
 
@@ -142,6 +151,14 @@ export const VideoPlayer = forwardRef<HTMLVideoElement | null, VideoPlayerProps>
     video.currentTime = startAt
   }, [startAt])
 
+  // Read when hls.js is attached; a later "auto" (the reel's next clip) lets it buffer ahead at once.
+  const preloadRef = useRef(preload)
+  preloadRef.current = preload
+  const raiseBuffer = useRef<(() => void) | null>(null)
+  useEffect(() => {
+    if (preload === 'auto') raiseBuffer.current?.()
+  }, [preload])
+
   // React sets `muted` as a property only on the client; keep it in sync.
   useEffect(() => {
     if (videoRef.current) videoRef.current.muted = muted
@@ -185,7 +202,18 @@ export const VideoPlayer = forwardRef<HTMLVideoElement | null, VideoPlayerProps>
             startLevel: 0,
             testBandwidth: false,
             startPosition: startAtRef.current ?? -1,
+            // Until it plays, only the first segment (ADR 0031): hls.js would otherwise buffer up to
+            // 60 MB or 10 minutes ahead for a visitor who only opened the page.
+            ...(preloadRef.current === 'auto' ? {} : PRE_PLAY_BUFFER),
           })
+          const bufferAhead = () => {
+            hls.config.maxBufferLength = Hls.DefaultConfig.maxBufferLength
+            hls.config.maxMaxBufferLength = Hls.DefaultConfig.maxMaxBufferLength
+          }
+          if (preloadRef.current !== 'auto') {
+            video.addEventListener('play', bufferAhead, { once: true })
+            raiseBuffer.current = bufferAhead
+          }
           let recoveredNetwork = false
           let recoveredMedia = false
           hls.on(Hls.Events.ERROR, (_event, data) => {
@@ -203,7 +231,11 @@ export const VideoPlayer = forwardRef<HTMLVideoElement | null, VideoPlayerProps>
           hls.loadSource(inManifest ? hlsUrl : withoutSubtitles(hlsUrl))
           hls.attachMedia(video)
           setEngine('hls.js')
-          destroy = () => hls.destroy()
+          destroy = () => {
+            video.removeEventListener('play', bufferAhead)
+            raiseBuffer.current = null
+            hls.destroy()
+          }
           return
         }
       }

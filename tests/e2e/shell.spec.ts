@@ -285,6 +285,42 @@ test.describe('desktop', () => {
     expect(await page.evaluate(() => document.fonts.check('16px "Inter Variable"'))).toBe(true)
     expect(fonts).toEqual([href])
   })
+
+  test('the ring defaults sit only where a ring is drawn: focus rings, chosen options and cards keep theirs', async ({
+    page,
+    signedInAs,
+  }) => {
+    // Tailwind's optimizeUniversalDefaults (tailwind.config.ts): no `--tw-*` defaults on every element; a variant's
+    // ring (`has-[:checked]:ring-2`) brings its own defaults, which must not undo the element's `ring-inset` or shadow.
+    const shadowOf = (selector: string) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((element) => getComputedStyle(element).boxShadow)
+    const brand500 = 'rgb(99, 102, 241)'
+    await signedInAs('creator')
+    await page.goto('/upload')
+    expect(await page.evaluate(() => getComputedStyle(document.body).getPropertyValue('--tw-ring-offset-width'))).toBe('')
+    // The chosen destination: a 2 px brand ring inside the option.
+    const chosen = 'label:has(input[name="type"]:checked)'
+    expect(await shadowOf(chosen)).toMatch(new RegExp(`${brand500.replace(/[()]/g, '\\$&')} 0px 0px 0px 2px inset`))
+    // Any control's keyboard focus: a brand ring outside, past a 2 px white offset.
+    await page.keyboard.press('Tab')
+    await page.locator('header a[href="/"]').first().focus()
+    expect(await page.evaluate(() => getComputedStyle(document.activeElement!).boxShadow)).toBe(
+      `rgb(255, 255, 255) 0px 0px 0px 2px, ${brand500} 0px 0px 0px 4px, rgba(0, 0, 0, 0) 0px 0px 0px 0px`,
+    )
+    // A card whose link has the focus keeps its shadow under the focus ring.
+    await page.goto('/feed')
+    const card = '[data-video-card]'
+    const resting = await shadowOf(card)
+    expect(resting).toMatch(/\d+px \d+px \d+px/)
+    await page.keyboard.press('Tab')
+    await page.locator(`${card} .card-link`).first().focus()
+    const focused = await shadowOf(card)
+    expect(focused).toContain(`${brand500} 0px 0px 0px 4px`)
+    expect(focused.endsWith(resting.split(/, (?=rgb)/).at(-1)!)).toBe(true)
+  })
 })
 
 test.describe('phone at 360 px', () => {

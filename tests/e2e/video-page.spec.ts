@@ -145,6 +145,38 @@ test.describe('with JavaScript', () => {
     await expectNoSeriousViolations(page)
   })
 
+  test('until the learner plays, the player fetches only the first segment; playing buffers ahead', async ({
+    page,
+    signedInAs,
+  }) => {
+    await signedInAs('learner')
+    const segments: string[] = []
+    page.on('request', (request) => {
+      const match = /\/hls\/([^/]+)\/segment_(\d+)\.\w+/.exec(request.url())
+      if (match) segments.push(`${match[1]} ${match[2]}`)
+    })
+    await page.goto(`/video/${readyVideo.id}`)
+    const video = page.locator('video')
+    await expect(video).toHaveAttribute('data-engine', 'hls.js')
+    // The first segment is buffered (a frame soon after play), then the network goes quiet.
+    await expect
+      .poll(() => video.evaluate((element: HTMLVideoElement) => (element.buffered.length ? element.buffered.end(0) : 0)))
+      .toBeGreaterThan(0)
+    await page.waitForLoadState('networkidle')
+    expect(segments.length).toBeGreaterThan(0)
+    expect(
+      segments.every((segment) => segment.endsWith(' 000')),
+      segments.join(', '),
+    ).toBe(true)
+    // The clip has two segments: playing fetches the second.
+    const second = page.waitForRequest(/\/hls\/[^/]+\/segment_001\.\w+/)
+    await video.evaluate(async (element: HTMLVideoElement) => {
+      element.muted = true
+      await element.play()
+    })
+    await second
+  })
+
   test('like is optimistic and the server’s count stays after a reload; liking again unlikes', async ({ page, signedInAs }) => {
     await signedInAs('learner')
     await page.goto(`/video/${readyVideo.id}`)

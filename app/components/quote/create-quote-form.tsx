@@ -165,7 +165,7 @@ export function CreateQuoteForm({ videoId, userId, supabase, playerRef, result }
           {QUOTE_TYPES.map((option) => (
             <label
               key={option.value}
-              className="flex min-h-11 cursor-pointer items-start gap-3 rounded-xl px-3.5 py-3 ring-1 ring-inset ring-ink-200 has-[:checked]:bg-brand-50 has-[:checked]:ring-2 has-[:checked]:ring-brand-500"
+              className="flex min-h-11 cursor-pointer items-start gap-3 rounded-xl px-3.5 py-3 ring-1 ring-inset ring-ink-200 has-[:checked]:bg-brand-50 has-[:checked]:ring-2 has-[:checked]:ring-inset has-[:checked]:ring-brand-500"
             >
               <input
                 type="radio"

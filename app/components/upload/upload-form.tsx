@@ -237,7 +237,7 @@ export function UploadForm({ categories, userId, supabase, result }: UploadFormP
             {DESTINATIONS.map((option) => (
               <label
                 key={option.value}
-                className="flex min-h-11 cursor-pointer items-start gap-3 rounded-xl px-3.5 py-3 ring-1 ring-inset ring-ink-200 has-[:checked]:bg-brand-50 has-[:checked]:ring-2 has-[:checked]:ring-brand-500"
+                className="flex min-h-11 cursor-pointer items-start gap-3 rounded-xl px-3.5 py-3 ring-1 ring-inset ring-ink-200 has-[:checked]:bg-brand-50 has-[:checked]:ring-2 has-[:checked]:ring-inset has-[:checked]:ring-brand-500"
               >
                 <input
                   type="radio"
@@ -276,7 +276,7 @@ export function UploadForm({ categories, userId, supabase, result }: UploadFormP
             {VISIBILITIES.map((option) => (
               <label
                 key={option.value}
-                className="flex min-h-11 cursor-pointer items-start gap-3 rounded-xl px-3.5 py-3 ring-1 ring-inset ring-ink-200 has-[:checked]:bg-brand-50 has-[:checked]:ring-2 has-[:checked]:ring-brand-500"
+                className="flex min-h-11 cursor-pointer items-start gap-3 rounded-xl px-3.5 py-3 ring-1 ring-inset ring-ink-200 has-[:checked]:bg-brand-50 has-[:checked]:ring-2 has-[:checked]:ring-inset has-[:checked]:ring-brand-500"
               >
                 <input
                   type="radio"
