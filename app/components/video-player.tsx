@@ -151,7 +151,7 @@ export const VideoPlayer = forwardRef<HTMLVideoElement | null, VideoPlayerProps>
     video.currentTime = startAt
   }, [startAt])
 
-  // Read when hls.js is attached; a later "auto" (the reel's next clip) lets it buffer ahead at once.
+  // Read when hls.js is attached; a later "auto" (a clip about to be shown) lets it buffer ahead at once.
   const preloadRef = useRef(preload)
   preloadRef.current = preload
   const raiseBuffer = useRef<(() => void) | null>(null)
