@@ -254,6 +254,68 @@ isOneToOne: false
       referencedColumns: ["id"]
     }
                   ]
+                },"notifications": {
+                  Row: {
+                    "actor_id": string | null,"application_id": string | null,"category_id": string | null,"comment_id": string | null,"created_at": string,"group_key": string | null,"id": string,"outcome": string | null,"quote_id": string | null,"read_at": string | null,"recipient_id": string,"report_id": string | null,"type": string,"video_id": string | null
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "actor_id"?: string | null,"application_id"?: string | null,"category_id"?: string | null,"comment_id"?: string | null,"created_at"?: string,"group_key"?: string | null,"id"?: string,"outcome"?: string | null,"quote_id"?: string | null,"read_at"?: string | null,"recipient_id": string,"report_id"?: string | null,"type": string,"video_id"?: string | null
+                  }
+                  Update: {
+                    "actor_id"?: string | null,"application_id"?: string | null,"category_id"?: string | null,"comment_id"?: string | null,"created_at"?: string,"group_key"?: string | null,"id"?: string,"outcome"?: string | null,"quote_id"?: string | null,"read_at"?: string | null,"recipient_id"?: string,"report_id"?: string | null,"type"?: string,"video_id"?: string | null
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "notifications_actor_id_fkey"
+      columns: ["actor_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "notifications_application_id_fkey"
+      columns: ["application_id"]
+isOneToOne: false
+      referencedRelation: "creator_applications"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "notifications_category_id_fkey"
+      columns: ["category_id"]
+isOneToOne: false
+      referencedRelation: "categories"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "notifications_comment_id_fkey"
+      columns: ["comment_id"]
+isOneToOne: false
+      referencedRelation: "comments"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "notifications_quote_id_fkey"
+      columns: ["quote_id"]
+isOneToOne: false
+      referencedRelation: "quotes"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "notifications_recipient_id_fkey"
+      columns: ["recipient_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "notifications_report_id_fkey"
+      columns: ["report_id"]
+isOneToOne: false
+      referencedRelation: "reports"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "notifications_video_id_fkey"
+      columns: ["video_id"]
+isOneToOne: false
+      referencedRelation: "videos"
+      referencedColumns: ["id"]
+    }
+                  ]
                 },"profiles": {
                   Row: {
                     "avatar_path": string | null,"bio": string,"captions_on": boolean,"concentration": string | null,"created_at": string,"field_of_interest": string | null,"id": string,"interests": (string)[],"is_verified": boolean,"portfolio_path": string | null,"portfolio_type": string | null,"role": string,"time_zone": string,"updated_at": string,"username": string
@@ -561,10 +623,16 @@ isOneToOne: false
 "is_verified_creator":
 { Args: Record<PropertyKey, never>; Returns: boolean
                            },
+"like_group_key":
+{ Args: { "liked_at": string,"video_id": string }; Returns: string
+                           },
 "list_users":
 { Args: { "after_created"?: string,"after_id"?: string,"page_size"?: number,"search"?: string }; Returns: {
               "created_at": string,"email": string,"id": string,"is_verified": boolean,"last_sign_in_at": string,"role": string,"username": string
             }[]
+                           },
+"notify":
+{ Args: { "actor_id"?: string,"application_id"?: string,"category_id"?: string,"comment_id"?: string,"group_key"?: string,"outcome"?: string,"quote_id"?: string,"recipient_id": string,"report_id"?: string,"type": string,"video_id"?: string }; Returns: undefined
                            },
 "profile_captions_on":
 { Args: Record<PropertyKey, never>; Returns: boolean

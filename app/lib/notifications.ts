@@ -1,0 +1,68 @@
+/**
+ * Notifications as the page, the bell and the API show them (shared by server
+ * and client). The database writes the events (supabase/migrations/*_notifications.sql);
+ * app/server/notifications.server.ts reads them under the recipient's RLS and
+ * fills these in. See docs/decisions/0032-notifications.md.
+ */
+
+export const NOTIFICATION_TYPES = [
+  'video_published',
+  'video_commented',
+  'video_liked',
+  'video_quoted',
+  'followed',
+  'application_reviewed',
+  'category_reviewed',
+  'report_handled',
+  'video_processed',
+  'video_failed',
+] as const
+
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number]
+
+export interface NotificationActor {
+  id: string
+  username: string
+  avatarUrl: string | null
+}
+
+export interface NotificationItem {
+  id: string
+  type: NotificationType
+  /** ISO-8601. */
+  createdAt: string
+  readAt: string | null
+  actor: NotificationActor | null
+  /** What happened, in one sentence (names and titles as the recipient may see them now). */
+  message: string
+  /** A quoted detail: the comment, the quote, the admin's note, why processing failed. */
+  detail: string | null
+  /** Where it leads, or null when there is nothing to open. */
+  href: string | null
+}
+
+export interface NotificationsPage {
+  items: NotificationItem[]
+  nextCursor: string | null
+  unread: number
+}
+
+export const NOTIFICATION_MESSAGES = {
+  empty: 'No notifications yet',
+  emptyHint: 'When someone follows you, comments on or quotes your videos, or a creator you follow publishes, it shows up here.',
+  markedAllRead: 'All notifications marked as read.',
+  markedRead: 'Notification marked as read.',
+  loginRequired: 'Please log in to see your notifications.',
+  badRequest: 'Choose notifications to mark as read, or all of them.',
+} as const
+
+/** "3 unread notifications", for the bell's accessible name. */
+export function unreadLabel(unread: number): string {
+  if (unread === 0) return 'Notifications'
+  return `Notifications, ${unread} unread`
+}
+
+/** The badge's text: the count, "99+" beyond. */
+export function badgeText(unread: number): string {
+  return unread > 99 ? '99+' : String(unread)
+}

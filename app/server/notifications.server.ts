@@ -1,0 +1,216 @@
+import { sql } from 'kysely'
+import { isUuid } from '~/lib/ids'
+import { avatarUrl } from '~/lib/media-urls'
+import {
+  NOTIFICATION_MESSAGES,
+  type NotificationItem,
+  type NotificationsPage,
+  type NotificationType,
+} from '~/lib/notifications'
+import { profileTabHref } from '~/lib/profile-tabs'
+import { asCaller, type JwtClaims } from './db.server'
+import { decodeTimeKey, encodeTimeKey, isoMicros } from './cursor.server'
+import { DomainError } from './errors.server'
+import { browserSupabaseUrl } from './supabase.server'
+
+/**
+ * A user's notifications (the /notifications page, the bell, and
+ * /api/notifications), as the recipient. The database writes them
+ * (triggers, docs/decisions/0032-notifications.md); here they are only read
+ * and marked read. Each one is rendered now, under the recipient's RLS: a
+ * video's title, a comment's body, the admin's note are joined in as the
+ * recipient may see them today, and a notification whose object they can no
+ * longer see is left out.
+ */
+
+export const NOTIFICATIONS_PAGE_SIZE = 20
+
+/** The bell: one count on the partial index of unread rows. 0 for visitors. */
+export async function unreadCount(claims: JwtClaims | null): Promise<number> {
+  if (!claims) return 0
+  return asCaller(claims, async (tx) => {
+    const { rows } = await sql<{ n: number }>`
+      select count(*)::int as n from public.notifications
+       where recipient_id = ${claims.sub}::uuid and read_at is null
+    `.execute(tx)
+    return Number(rows[0]?.n ?? 0)
+  })
+}
+
+interface Row {
+  id: string
+  type: NotificationType
+  created_at: string
+  read_at: string | null
+  outcome: string | null
+  actor_id: string | null
+  actor_username: string | null
+  actor_avatar: string | null
+  actor_role: string | null
+  video_id: string | null
+  video_title: string | null
+  video_type: string | null
+  comment_body: string | null
+  quote_id: string | null
+  quote_body: string | null
+  review_notes: string | null
+  category_name: string | null
+  failure_reason: string | null
+  like_count: number | null
+  liker_username: string | null
+}
+
+/** Newest first, `limit` a page, after `cursor`; with the unread count. */
+export async function listNotifications(
+  claims: JwtClaims | null,
+  options: { cursor?: string | null; limit?: number } = {},
+): Promise<NotificationsPage> {
+  if (!claims) throw new DomainError('unauthenticated', NOTIFICATION_MESSAGES.loginRequired)
+  const limit = Math.min(Math.max(Math.trunc(options.limit ?? NOTIFICATIONS_PAGE_SIZE), 1), 50)
+  const after = decodeTimeKey(options.cursor)
+  const { rows, unread } = await asCaller(claims, async (tx) => {
+    const hour = sql`(pg_catalog.date_trunc('hour', n.created_at at time zone 'UTC') at time zone 'UTC')`
+    const page = await sql<Row>`
+      select n.id, n.type, ${isoMicros(sql`n.created_at`)} as created_at, n.read_at, n.outcome,
+             a.id as actor_id, a.username as actor_username, a.avatar_path as actor_avatar, a.role as actor_role,
+             v.id as video_id, v.title as video_title, v.type as video_type,
+             c.body as comment_body, q.id as quote_id, q.body as quote_body,
+             ap.review_notes, cat.name as category_name,
+             case when n.type = 'video_failed' and v.id is not null then public.video_status_message(v.id) end as failure_reason,
+             case when n.type = 'video_liked' then (
+               select count(*)::int from public.video_likes l
+                where l.video_id = n.video_id and l.user_id <> n.recipient_id
+                  and l.created_at >= ${hour} and l.created_at < ${hour} + interval '1 hour'
+             ) end as like_count,
+             case when n.type = 'video_liked' then (
+               select p.username from public.video_likes l join public.profiles p on p.id = l.user_id
+                where l.video_id = n.video_id and l.user_id <> n.recipient_id
+                  and l.created_at >= ${hour} and l.created_at < ${hour} + interval '1 hour'
+                order by l.created_at desc limit 1
+             ) end as liker_username
+        from public.notifications n
+        left join public.profiles a on a.id = n.actor_id
+        left join public.videos v on v.id = n.video_id
+        left join public.comments c on c.id = n.comment_id
+        left join public.quotes q on q.id = n.quote_id
+        left join public.creator_applications ap on ap.id = n.application_id
+        left join public.categories cat on cat.id = n.category_id
+       where n.recipient_id = ${claims.sub}::uuid
+         ${after ? sql`and (n.created_at, n.id) < (${after.at}::timestamptz, ${after.id}::uuid)` : sql``}
+       order by n.created_at desc, n.id desc
+       limit ${limit + 1}
+    `.execute(tx)
+    const count = await sql<{ n: number }>`
+      select count(*)::int as n from public.notifications
+       where recipient_id = ${claims.sub}::uuid and read_at is null
+    `.execute(tx)
+    return { rows: page.rows, unread: Number(count.rows[0]?.n ?? 0) }
+  })
+  const pageRows = rows.slice(0, limit)
+  const last = pageRows.at(-1)
+  const base = browserSupabaseUrl()
+  return {
+    items: pageRows.flatMap((row) => {
+      const item = render(row, base)
+      return item ? [item] : []
+    }),
+    nextCursor: rows.length > limit && last ? encodeTimeKey({ at: last.created_at, id: last.id }) : null,
+    unread,
+  }
+}
+
+function quoted(title: string): string {
+  return `“${title}”`
+}
+
+/** One row as the recipient sees it, or null when what it is about is out of their sight. */
+function render(row: Row, base: string): NotificationItem | null {
+  const actor =
+    row.actor_id && row.actor_username
+      ? { id: row.actor_id, username: row.actor_username, avatarUrl: avatarUrl(base, row.actor_avatar) }
+      : null
+  const title = row.video_title ? quoted(row.video_title) : ''
+  const videoHref = row.video_id ? `/video/${row.video_id}` : null
+  const kind = row.video_type === 'spark' ? 'spark' : 'video'
+  const item = (message: string, href: string | null, detail: string | null = null): NotificationItem => ({
+    id: row.id,
+    type: row.type,
+    createdAt: row.created_at,
+    readAt: row.read_at ? new Date(row.read_at).toISOString() : null,
+    actor,
+    message,
+    detail,
+    href,
+  })
+  switch (row.type) {
+    case 'video_published':
+      if (!actor || !row.video_id) return null
+      return item(`${actor.username} published a new ${kind}: ${title}`, videoHref)
+    case 'video_commented':
+      if (!actor || !row.video_id || row.comment_body === null) return null
+      return item(`${actor.username} commented on ${title}`, videoHref, row.comment_body)
+    case 'video_liked': {
+      const count = row.like_count ?? 0
+      if (!row.video_id || count === 0) return null
+      if (count === 1) return item(`${row.liker_username ?? 'Someone'} liked your ${kind} ${title}`, videoHref)
+      return item(`${count} people liked your ${kind} ${title}`, videoHref)
+    }
+    case 'video_quoted':
+      if (!actor || !row.video_id || !row.quote_id) return null
+      return item(`${actor.username} quoted your ${kind} ${title}`, `/quote/${row.quote_id}`, row.quote_body || null)
+    case 'followed':
+      if (!actor) return null
+      return item(
+        `${actor.username} started following you`,
+        row.actor_role === 'creator' || row.actor_role === 'admin' ? `/creator/${actor.id}` : null,
+      )
+    case 'application_reviewed':
+      return row.outcome === 'approved'
+        ? item('Your creator application was approved. You can upload videos now.', '/upload', row.review_notes || null)
+        : item('Your creator application was not approved.', '/profile', row.review_notes || null)
+    case 'category_reviewed': {
+      const name = row.category_name ?? 'a category'
+      return row.outcome === 'approved'
+        ? item(`Your request to publish in ${name} was approved.`, '/upload')
+        : item(`Your request to publish in ${name} was not approved.`, '/profile/edit')
+    }
+    case 'report_handled': {
+      const href = profileTabHref('reports')
+      if (row.outcome === 'removed') return item('The content you reported was removed. Thank you for your report.', href)
+      if (row.outcome === 'dismissed') return item('Your report was reviewed; the content stays up.', href)
+      return item('Your report was reviewed. Thank you.', href)
+    }
+    case 'video_processed':
+      if (!row.video_id) return null
+      return item(`Your ${kind} ${title} is ready to watch.`, videoHref)
+    case 'video_failed':
+      if (!row.video_id) return null
+      return item(`Your ${kind} ${title} couldn't be processed.`, videoHref, row.failure_reason)
+    default:
+      return null
+  }
+}
+
+/**
+ * Marks the caller's notifications read: the given ids, or all of them.
+ * Ids that are not the caller's (or not ids) change nothing. Answers how
+ * many were marked.
+ */
+export async function markNotificationsRead(
+  claims: JwtClaims | null,
+  which: { all: true } | { ids: string[] },
+): Promise<number> {
+  if (!claims) throw new DomainError('unauthenticated', NOTIFICATION_MESSAGES.loginRequired)
+  const ids = 'ids' in which ? which.ids.filter(isUuid).slice(0, 100) : null
+  if (ids && ids.length === 0) throw new DomainError('invalid', NOTIFICATION_MESSAGES.badRequest)
+  return asCaller(claims, async (tx) => {
+    let query = tx
+      .updateTable('notifications')
+      .set({ read_at: sql<string>`now()` })
+      .where('recipient_id', '=', claims.sub)
+      .where('read_at', 'is', null)
+    if (ids) query = query.where('id', 'in', ids)
+    const result = await query.executeTakeFirst()
+    return Number(result.numUpdatedRows)
+  })
+}
