@@ -16,6 +16,7 @@ import { BottomBar } from '~/components/bottom-bar'
 import { FeedbackWidget } from '~/components/feedback-widget'
 import { useNonce } from '~/components/nonce'
 import { FlashToast, useShownToast, type ToastMessage } from '~/components/flash-toast'
+import { useUnreadCount } from '~/components/notifications/notification-bell'
 import { SiteHeader } from '~/components/site-header'
 import { StatusCard } from '~/components/status-card'
 import type { ShellUser } from '~/components/user-avatar'
@@ -23,14 +24,15 @@ import { VerificationBanner } from '~/components/verification-banner'
 import { avatarUrl } from '~/lib/media-urls'
 import { readFlash } from '~/server/http/flash.server'
 import { jsonWithHeaders } from '~/server/http/responses.server'
+import { unreadCount } from '~/server/notifications.server'
 import { getSession } from '~/server/session.server'
 import { browserSupabaseUrl } from '~/server/supabase.server'
 import stylesheet from '~/tailwind.css?url'
 import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url'
 
 /**
- * Who is signed in (rights read from the database on every request) and the
- * pending flash message. The session's refreshed or cleared cookies and the
+ * Who is signed in (rights read from the database on every request), their
+ * unread notifications (one indexed count) and the pending flash message. The session's refreshed or cleared cookies and the
  * flash cookie's removal go out with the page.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -45,8 +47,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         avatarUrl: avatarUrl(browserSupabaseUrl(), session.user.avatarPath),
       }
     : null
+  const unread = user ? await unreadCount(session.claims) : 0
   const toast: ToastMessage | null = flash ? { ...flash, id: crypto.randomUUID() } : null
-  return jsonWithHeaders({ user, flash: toast }, 200, session.headers, flashHeaders)
+  return jsonWithHeaders({ user, unread, flash: toast }, 200, session.headers, flashHeaders)
 }
 
 /**
@@ -77,6 +80,7 @@ export function Layout({ children }: { children: ReactNode }) {
   )
   const user = data?.user ?? null
   const toast = useShownToast(data?.flash ?? null, useLocation().key)
+  const unread = useUnreadCount(data?.unread ?? 0, Boolean(user))
   const chrome = !immersive
   const pendingCreator = user?.role === 'creator' && !user.isVerified && !pageShowsVerification
   return (
@@ -95,7 +99,7 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           Skip to content
         </a>
-        {chrome ? <SiteHeader user={user} /> : null}
+        {chrome ? <SiteHeader user={user} unread={unread} /> : null}
         {chrome && pendingCreator ? <VerificationBanner /> : null}
         {toast ? <FlashToast key={toast.id} toast={toast} /> : null}
         <main
@@ -108,7 +112,7 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           {children}
         </main>
-        {chrome && user ? <BottomBar user={user} /> : null}
+        {chrome && user ? <BottomBar user={user} unread={unread} /> : null}
         {chrome ? <FeedbackWidget signedIn={Boolean(user)} aboveBottomBar={Boolean(user)} /> : null}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

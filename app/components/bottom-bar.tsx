@@ -1,15 +1,17 @@
 import { NavLink } from '@remix-run/react'
 import { OutlineIcon } from '~/components/icons'
 import { navEntries, type NavKey } from '~/lib/nav'
+import { UnreadBadge } from './notifications/notification-bell'
 import type { ShellUser } from './user-avatar'
 
 /**
  * The main navigation for signed-in users (spec section 2, Layout): a tab bar
  * fixed to the bottom of a phone (clear of the home indicator), a floating
  * pill on wider screens. NavLink marks the current section with
- * aria-current="page".
+ * aria-current="page". On phones the Profile entry carries the unread
+ * notifications count (the header's bell has it everywhere).
  */
-export function BottomBar({ user }: { user: ShellUser }) {
+export function BottomBar({ user, unread = 0 }: { user: ShellUser; unread?: number }) {
   const entries = navEntries(user.role).bar
   return (
     <nav
@@ -29,10 +31,16 @@ export function BottomBar({ user }: { user: ShellUser }) {
             >
               {({ isActive }) => (
                 <>
-                  <OutlineIcon className="h-6 w-6 sm:h-5 sm:w-5" fill={isActive ? 'currentColor' : 'none'} fillOpacity={isActive ? 0.15 : undefined}>
-                    <path d={BAR_ICONS[entry.key]} />
-                  </OutlineIcon>
+                  <span className="relative">
+                    <OutlineIcon className="h-6 w-6 sm:h-5 sm:w-5" fill={isActive ? 'currentColor' : 'none'} fillOpacity={isActive ? 0.15 : undefined}>
+                      <path d={BAR_ICONS[entry.key]} />
+                    </OutlineIcon>
+                    {entry.key === 'profile' ? <UnreadBadge count={unread} className="-right-2.5 -top-1.5 sm:hidden" /> : null}
+                  </span>
                   <span>{entry.label}</span>
+                  {entry.key === 'profile' && unread > 0 ? (
+                    <span className="sr-only sm:hidden">{` (${unread} unread notifications)`}</span>
+                  ) : null}
                 </>
               )}
             </NavLink>

@@ -4,13 +4,14 @@ import { ChevronDownIcon, PathIcon } from '~/components/icons'
 import { navEntries, type NavKey } from '~/lib/nav'
 import { BrandMark } from './brand-mark'
 import { FeedbackWidget } from './feedback-widget'
+import { NotificationBell } from './notifications/notification-bell'
 import { ROLE_LABELS, UserAvatar, type ShellUser } from './user-avatar'
 
 /**
  * The top bar on every page: the brand, then Login / Sign Up for visitors or
- * the account menu for signed-in users (spec section 2, Layout).
+ * the notifications bell and the account menu for signed-in users.
  */
-export function SiteHeader({ user }: { user: ShellUser | null }) {
+export function SiteHeader({ user, unread = 0 }: { user: ShellUser | null; unread?: number }) {
   return (
     <header className="sticky top-0 z-40 border-b border-ink-200/70 bg-white/85 pt-[env(safe-area-inset-top)] backdrop-blur supports-[backdrop-filter]:bg-white/70">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
@@ -20,6 +21,7 @@ export function SiteHeader({ user }: { user: ShellUser | null }) {
         </Link>
         <div className="flex items-center gap-2">
           <FeedbackWidget signedIn={Boolean(user)} aboveBottomBar={false} placement="header" />
+          {user ? <NotificationBell unread={unread} /> : null}
           {user ? <AccountMenu user={user} /> : <VisitorNav />}
         </div>
       </div>
@@ -91,7 +93,8 @@ function AccountMenu({ user }: { user: ShellUser }) {
         data-testid="account-menu"
       >
         <UserAvatar user={user} />
-        <span className="max-w-[9rem] truncate">
+        {/* On phones the bell needs the room: the name is read out, not shown. */}
+        <span className="max-w-[9rem] truncate max-sm:sr-only">
           <span className="sr-only">Account menu for </span>
           {user.username}
         </span>

@@ -41,6 +41,7 @@ interface Row {
   id: string
   type: NotificationType
   created_at: string
+  day: string
   read_at: string | null
   outcome: string | null
   actor_id: string | null
@@ -68,10 +69,16 @@ export async function listNotifications(
   if (!claims) throw new DomainError('unauthenticated', NOTIFICATION_MESSAGES.loginRequired)
   const limit = Math.min(Math.max(Math.trunc(options.limit ?? NOTIFICATIONS_PAGE_SIZE), 1), 50)
   const after = decodeTimeKey(options.cursor)
-  const { rows, unread } = await asCaller(claims, async (tx) => {
+  const { rows, unread, today } = await asCaller(claims, async (tx) => {
+    const zone = await sql<{ zone: string | null; today: string }>`
+      select z.zone, to_char(now() at time zone coalesce(z.zone, 'UTC'), 'YYYY-MM-DD') as today
+        from (select public.profile_time_zone(${claims.sub}::uuid) as zone) z
+    `.execute(tx)
+    const timeZone = zone.rows[0]?.zone ?? 'UTC'
     const hour = sql`(pg_catalog.date_trunc('hour', n.created_at at time zone 'UTC') at time zone 'UTC')`
     const page = await sql<Row>`
       select n.id, n.type, ${isoMicros(sql`n.created_at`)} as created_at, n.read_at, n.outcome,
+             to_char(n.created_at at time zone ${timeZone}, 'YYYY-MM-DD') as day,
              a.id as actor_id, a.username as actor_username, a.avatar_path as actor_avatar, a.role as actor_role,
              v.id as video_id, v.title as video_title, v.type as video_type,
              c.body as comment_body, q.id as quote_id, q.body as quote_body,
@@ -104,7 +111,7 @@ export async function listNotifications(
       select count(*)::int as n from public.notifications
        where recipient_id = ${claims.sub}::uuid and read_at is null
     `.execute(tx)
-    return { rows: page.rows, unread: Number(count.rows[0]?.n ?? 0) }
+    return { rows: page.rows, unread: Number(count.rows[0]?.n ?? 0), today: zone.rows[0]?.today ?? '' }
   })
   const pageRows = rows.slice(0, limit)
   const last = pageRows.at(-1)
@@ -116,6 +123,7 @@ export async function listNotifications(
     }),
     nextCursor: rows.length > limit && last ? encodeTimeKey({ at: last.created_at, id: last.id }) : null,
     unread,
+    today,
   }
 }
 
@@ -136,6 +144,7 @@ function render(row: Row, base: string): NotificationItem | null {
     id: row.id,
     type: row.type,
     createdAt: row.created_at,
+    day: row.day,
     readAt: row.read_at ? new Date(row.read_at).toISOString() : null,
     actor,
     message,

@@ -7,6 +7,7 @@ import { likeVideo } from '../../app/server/likes.server'
 import { listNotifications, markNotificationsRead, unreadCount } from '../../app/server/notifications.server'
 import { addTextQuote } from '../../app/server/quotes.server'
 import { createReport, decideReport } from '../../app/server/reports.server'
+import { call, tokenFor } from './support/api-client'
 import { openVideoFixture, type Person, type VideoFixture } from './support/video-fixture'
 
 /**
@@ -199,5 +200,22 @@ describe('notifications', () => {
     expect((await rowsOf(creator, 'followed')).some((row) => row.actor_id === fan.id)).toBe(true)
     await pool().query('delete from public.profiles where id = $1', [fan.id])
     expect((await rowsOf(creator, 'followed')).some((row) => row.actor_id === fan.id)).toBe(false)
+  })
+
+  it('the API twin: GET /api/notifications pages them, POST /api/notifications/read marks them', async () => {
+    const token = await tokenFor(fixture, learner)
+    expect((await call('GET', '/notifications')).status).toBe(401)
+    const listed = await call('GET', '/notifications?limit=1', { token })
+    expect(listed.status).toBe(200)
+    const body = listed.json as { notifications: { _id: string; read: boolean; link: string | null }[]; unread: number }
+    expect(body.notifications).toHaveLength(1)
+    expect(body.unread).toBeGreaterThan(0)
+
+    expect((await call('POST', '/notifications/read', { token, json: { ids: ['not-an-id'] } })).status).toBe(400)
+    expect((await call('POST', '/notifications/read', { token, json: {} })).status).toBe(400)
+    const one = await call('POST', '/notifications/read', { token, json: { ids: [body.notifications[0]!._id] } })
+    expect(one.json).toMatchObject({ marked: 1 })
+    const all = await call('POST', '/notifications/read', { token, json: { all: true } })
+    expect(all.json).toMatchObject({ unread: 0 })
   })
 })

@@ -36,6 +36,7 @@ import {
   VideoQuery,
   VideoSchema,
 } from './schemas.server'
+import { NOTIFICATION_ENDPOINTS } from './notifications.server'
 
 /**
  * Every /api call (spec section 7) in one table: method, path, who may call,
@@ -555,6 +556,7 @@ export const ENDPOINTS: Endpoint[] = [
     ok: { status: 200, schema: DashboardStatsSchema, description: 'Section 3’s dashboard stats' },
     errors: [401, 403, 404],
   },
+  ...NOTIFICATION_ENDPOINTS,
   // The document itself
   {
     method: 'get',
