@@ -8,7 +8,9 @@ import { listNotifications, markNotificationsRead, unreadCount } from '../../app
 import { addTextQuote } from '../../app/server/quotes.server'
 import { createReport, decideReport } from '../../app/server/reports.server'
 import { call, tokenFor } from './support/api-client'
-import { openVideoFixture, type Person, type VideoFixture } from './support/video-fixture'
+import { openVideoFixture, sessionCookieHeader, type Person, type VideoFixture } from './support/video-fixture'
+import { loader as rootLoader } from '../../app/root'
+import { action as pageAction, loader as pageLoader } from '../../app/routes/notifications'
 
 /**
  * Every kind of notification, caused through the app's own domain functions
@@ -217,5 +219,32 @@ describe('notifications', () => {
     expect(one.json).toMatchObject({ marked: 1 })
     const all = await call('POST', '/notifications/read', { token, json: { all: true } })
     expect(all.json).toMatchObject({ unread: 0 })
+  })
+
+  it('the shell: the root loader carries the count; the page’s plain “Mark all as read” form clears it', async () => {
+    const fan = await fixture.makeUser('user')
+    await setFollow(fan.claims, creator.id, true)
+    await upload('ready')
+    const cookie = await sessionCookieHeader(fixture, fan)
+    const context = { clientIp: '127.0.0.1' }
+    const get = (path: string) => new Request(`http://lumen.test${path}`, { headers: { Cookie: cookie } })
+    type Data<T> = { data: T }
+    const shell = (await rootLoader({ request: get('/'), params: {}, context })) as unknown as Data<{ unread: number }>
+    expect(shell.data.unread).toBe(1)
+    const page = (await pageLoader({ request: get('/notifications'), params: {}, context })) as unknown as Data<{
+      page: { items: { message: string }[] }
+    }>
+    expect(page.data.page.items[0]!.message).toContain('published a new video')
+
+    const post = new Request('http://lumen.test/notifications', {
+      method: 'POST',
+      headers: { Cookie: cookie, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ intent: 'read-all' }),
+    })
+    const answer = (await pageAction({ request: post, params: {}, context })) as Response
+    expect(answer.status).toBe(302)
+    expect(answer.headers.get('Location')).toBe('/notifications')
+    const after = (await rootLoader({ request: get('/'), params: {}, context })) as unknown as Data<{ unread: number }>
+    expect(after.data.unread).toBe(0)
   })
 })
