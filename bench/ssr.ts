@@ -194,6 +194,7 @@ async function benchOn(target: Target, videos: number): Promise<{ lines: string[
     const twins: MeasuredRoute[] = twin
       ? signedInRoutes.map((route) => ({ ...route, key: `${route.key}:twin`, label: `${route.label} twin`, server: twin }))
       : []
+    const sameMarkup = twin ? await compareMarkup(server, twin, signedInRoutes) : new Map<string, string>()
     const measured = await measure(server, [...routes, ...twins])
     const visitor = measured.get('welcome-visitor')
     const signedIn = measured.get('welcome-user')
@@ -265,7 +266,7 @@ async function benchOn(target: Target, videos: number): Promise<{ lines: string[
       const bare = measured.get(`${route.key}:twin`)
       const ratio = row.cpuMs !== null && bare?.cpuMs ? row.cpuMs / bare.cpuMs : null
       lines.push(
-        `${route.label.padEnd(32)}${(row.cpuMs?.toFixed(2) ?? '').padStart(12)}${(bare?.cpuMs?.toFixed(2) ?? '').padStart(8)}${(ratio === null ? '' : `${ratio.toFixed(2)}×`).padStart(8)}${row.rps.toFixed(0).padStart(8)}${(bare?.rps.toFixed(0) ?? '').padStart(8)}${bare?.bad ? `  (twin: ${bare.bad} non-2xx/errors)` : ''}`,
+        `${route.label.padEnd(32)}${(row.cpuMs?.toFixed(2) ?? '').padStart(12)}${(bare?.cpuMs?.toFixed(2) ?? '').padStart(8)}${(ratio === null ? '' : `${ratio.toFixed(2)}×`).padStart(8)}${row.rps.toFixed(0).padStart(8)}${(bare?.rps.toFixed(0) ?? '').padStart(8)}${bare?.bad ? `  (twin: ${bare.bad} non-2xx/errors)` : ''}  ${sameMarkup.get(route.key) ?? ''}`,
       )
       if (ratio !== null)
         figures.push({
@@ -281,6 +282,30 @@ async function benchOn(target: Target, videos: number): Promise<{ lines: string[
     await twin?.stop()
     await server.stop()
   }
+}
+
+/**
+ * Whether each twin serves its page's markup: both fetched uncompressed, the per-response nonce
+ * blanked. Relative times ("3 minutes ago") may differ between the two fetches; the line says so.
+ */
+async function compareMarkup(server: BenchServer, twin: BenchServer, routes: MeasuredRoute[]): Promise<Map<string, string>> {
+  const page = async (base: string, route: MeasuredRoute) => {
+    const response = await fetch(base + route.path, { headers: { ...route.headers, 'accept-encoding': 'identity' } })
+    return (await response.text()).replace(/nonce="[^"]*"/g, 'nonce=""')
+  }
+  const verdicts = new Map<string, string>()
+  for (const route of routes) {
+    const [real, bare] = [await page(server.base, route), await page(twin.base, route)]
+    let at = 0
+    while (at < real.length && real[at] === bare[at]) at++
+    verdicts.set(
+      route.key,
+      real === bare
+        ? 'markup: same'
+        : `markup differs at ${at} of ${real.length} chars: ${JSON.stringify(real.slice(Math.max(0, at - 20), at + 40))} vs ${JSON.stringify(bare.slice(Math.max(0, at - 20), at + 40))}`,
+    )
+  }
+  return verdicts
 }
 
 export interface Seeded {
