@@ -200,3 +200,49 @@ export async function learnerCookie(base: string, dataDir: string, email = 'lear
     .map((chunk) => `${chunk.name}=${chunk.value}`)
     .join('; ')
 }
+
+/**
+ * The bare twin of `real`'s signed-in pages (bench/twin-server.ts): the same build rendering the
+ * data `real` returned for `paths` once, with no session and no database. One process, as `real`.
+ */
+export async function startTwinServer(real: BenchServer, cookie: string, paths: string[]): Promise<BenchServer> {
+  const port = await freePort()
+  const base = `http://localhost:${port}`
+  const twin = spawn(process.execPath, ['--import', 'tsx', 'bench/twin-server.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      DATA_DIR: real.dataDir,
+      LUMEN_BUILD_DIR: ensureBuild(),
+      LOG_LEVEL: 'warn',
+      TWIN_SOURCE: real.base,
+      TWIN_COOKIE: cookie,
+      TWIN_PATHS: JSON.stringify(paths),
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+  })
+  const stop = async () => {
+    if (twin.pid && twin.exitCode === null && twin.signalCode === null) {
+      const exited = new Promise((resolve) => twin.once('exit', resolve))
+      try {
+        process.kill(-twin.pid, 'SIGTERM')
+      } catch {
+        // Gone already.
+      }
+      await exited
+    }
+  }
+  const exited = new Promise<never>((_, reject) =>
+    twin.once('exit', (code) => reject(new Error(`the twin server exited (code ${code}) before it was ready`))),
+  )
+  exited.catch(() => {})
+  try {
+    await Promise.race([waitForServer(base + (paths[0] ?? '/')), exited])
+  } catch (error) {
+    await stop()
+    throw error
+  }
+  return { base, dataDir: real.dataDir, target: real.target, pid: twin.pid!, stop }
+}

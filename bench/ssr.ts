@@ -2,7 +2,16 @@ import type pg from 'pg'
 import { encodeCursor, FEED_PAGE_SIZE } from '../app/server/feed.server'
 import { CATEGORY_IDS } from '../app/lib/catalog'
 import type { Figure } from './figures'
-import { cpuSeconds, learnerCookie, load, startBenchServer, type BenchServer, type LoadResult, type Target } from './server'
+import {
+  cpuSeconds,
+  learnerCookie,
+  load,
+  startBenchServer,
+  startTwinServer,
+  type BenchServer,
+  type LoadResult,
+  type Target,
+} from './server'
 
 export { ensureBuild, freePort, learnerCookie, waitForServer } from './server'
 
@@ -94,23 +103,23 @@ interface Measured {
  * and the median kept: when other work on the machine comes and goes, it
  * then weighs on every route alike, and the ratios hold.
  */
-async function measure(
-  server: BenchServer,
-  routes: Array<BenchRoute & { headers?: Record<string, string> }>,
-): Promise<Map<string, Measured>> {
+type MeasuredRoute = BenchRoute & { headers?: Record<string, string>; server?: BenchServer }
+
+async function measure(server: BenchServer, routes: MeasuredRoute[]): Promise<Map<string, Measured>> {
+  const on = (route: MeasuredRoute) => route.server ?? server
   const rounds = new Map<string, Array<LoadResult & { cpuMs: number | null }>>(routes.map((route) => [route.key, []]))
   for (const route of routes)
-    await load(server.base + route.path, { headers: route.headers, connections: CONNECTIONS, seconds: 2, warmUp: 0 })
+    await load(on(route).base + route.path, { headers: route.headers, connections: CONNECTIONS, seconds: 2, warmUp: 0 })
   for (let round = 0; round < ROUNDS; round++) {
     for (const route of routes) {
-      const before = cpuSeconds(server.pid)
-      const result = await load(server.base + route.path, {
+      const before = cpuSeconds(on(route).pid)
+      const result = await load(on(route).base + route.path, {
         headers: route.headers,
         connections: CONNECTIONS,
         seconds: SECONDS,
         warmUp: 0,
       })
-      const after = cpuSeconds(server.pid)
+      const after = cpuSeconds(on(route).pid)
       const cpuMs = before !== null && after !== null && result.requests ? ((after - before) * 1000) / result.requests : null
       rounds.get(route.key)!.push({ ...result, cpuMs })
     }
@@ -119,7 +128,7 @@ async function measure(
   for (const route of routes) {
     busy.set(
       route.key,
-      await load(server.base + route.path, {
+      await load(on(route).base + route.path, {
         headers: route.headers,
         connections: BUSY_CONNECTIONS,
         seconds: SECONDS,
@@ -154,6 +163,7 @@ async function measure(
 
 async function benchOn(target: Target, videos: number): Promise<{ lines: string[]; figures: Figure[] }> {
   let seeded: Seeded | undefined
+  let twin: BenchServer | undefined
   const server: BenchServer = await startBenchServer({
     target,
     seed: async (pool) => {
@@ -172,7 +182,20 @@ async function benchOn(target: Target, videos: number): Promise<{ lines: string[
       if (check.status === 200) routes.push({ ...route, headers })
       else skipped.push({ ...route, status: check.status })
     }
-    const measured = await measure(server, routes)
+    // Each signed-in page's bare twin (bench/twin-server.ts), measured in the same rounds, interleaved.
+    const signedInRoutes = routes.filter((route) => route.cookie)
+    twin = signedInRoutes.length
+      ? await startTwinServer(
+          server,
+          cookie,
+          signedInRoutes.map((route) => route.path),
+        )
+      : undefined
+    const twins: MeasuredRoute[] = twin
+      ? signedInRoutes.map((route) => ({ ...route, key: `${route.key}:twin`, label: `${route.label} twin`, server: twin }))
+      : []
+    const sameMarkup = twin ? await compareMarkup(server, twin, signedInRoutes) : new Map<string, string>()
+    const measured = await measure(server, [...routes, ...twins])
     const visitor = measured.get('welcome-visitor')
     const signedIn = measured.get('welcome-user')
     const baseline = signedIn?.rps || visitor?.rps || 1
@@ -231,10 +254,58 @@ async function benchOn(target: Target, videos: number): Promise<{ lines: string[
         met: row.busyP99 <= 100 && row.bad === 0,
       })
     }
+    // The floor: each signed-in page's CPU per request against its bare twin's (same markup, no session, no database).
+    const twinGoal = target === 'pglite' ? 2 : 1.5
+    lines.push(
+      '',
+      `bare twins (same build and markup from the page's captured data, no session or database; goal ≤ ${twinGoal}×${target === 'postgres' ? ', for 2 processes' : ''}):`,
+      `${'route'.padEnd(32)}${'CPU ms/req'.padStart(12)}${'twin'.padStart(8)}${'÷ twin'.padStart(8)}${'req/s'.padStart(8)}${'twin'.padStart(8)}`,
+    )
+    for (const route of signedInRoutes) {
+      const row = measured.get(route.key)!
+      const bare = measured.get(`${route.key}:twin`)
+      const ratio = row.cpuMs !== null && bare?.cpuMs ? row.cpuMs / bare.cpuMs : null
+      lines.push(
+        `${route.label.padEnd(32)}${(row.cpuMs?.toFixed(2) ?? '').padStart(12)}${(bare?.cpuMs?.toFixed(2) ?? '').padStart(8)}${(ratio === null ? '' : `${ratio.toFixed(2)}×`).padStart(8)}${row.rps.toFixed(0).padStart(8)}${(bare?.rps.toFixed(0) ?? '').padStart(8)}${bare?.bad ? `  (twin: ${bare.bad} non-2xx/errors)` : ''}  ${sameMarkup.get(route.key) ?? ''}`,
+      )
+      if (ratio !== null)
+        figures.push({
+          label: `${route.label} CPU ÷ bare twin`,
+          value: ratio,
+          unit: '×',
+          goal: `≤ ${twinGoal}×`,
+          met: ratio <= twinGoal,
+        })
+    }
     return { lines, figures }
   } finally {
+    await twin?.stop()
     await server.stop()
   }
+}
+
+/**
+ * Whether each twin serves its page's markup: both fetched uncompressed, the per-response nonce
+ * blanked. Relative times ("3 minutes ago") may differ between the two fetches; the line says so.
+ */
+async function compareMarkup(server: BenchServer, twin: BenchServer, routes: MeasuredRoute[]): Promise<Map<string, string>> {
+  const page = async (base: string, route: MeasuredRoute) => {
+    const response = await fetch(base + route.path, { headers: { ...route.headers, 'accept-encoding': 'identity' } })
+    return (await response.text()).replace(/nonce="[^"]*"/g, 'nonce=""')
+  }
+  const verdicts = new Map<string, string>()
+  for (const route of routes) {
+    const [real, bare] = [await page(server.base, route), await page(twin.base, route)]
+    let at = 0
+    while (at < real.length && real[at] === bare[at]) at++
+    verdicts.set(
+      route.key,
+      real === bare
+        ? 'markup: same'
+        : `markup differs at ${at} of ${real.length} chars: ${JSON.stringify(real.slice(Math.max(0, at - 20), at + 40))} vs ${JSON.stringify(bare.slice(Math.max(0, at - 20), at + 40))}`,
+    )
+  }
+  return verdicts
 }
 
 export interface Seeded {

@@ -710,6 +710,9 @@ isOneToOne: false
 "session_is_active":
 { Args: Record<PropertyKey, never>; Returns: boolean
                            },
+"session_not_after":
+{ Args: Record<PropertyKey, never>; Returns: string
+                           },
 "storage_quota_bytes":
 { Args: Record<PropertyKey, never>; Returns: number
                            },

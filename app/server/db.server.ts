@@ -36,9 +36,19 @@ export function connect(handle?: DatabaseHandle): Promise<Connection> {
   return registry.__lumenDb
 }
 
+/** Work to end before the connection closes (the session cache's listener). */
+const closing = new Set<() => Promise<void>>()
+
+export function onDisconnect(stop: () => Promise<void>): void {
+  closing.add(stop)
+}
+
 export async function disconnect(): Promise<void> {
   const connection = await registry.__lumenDb
   registry.__lumenDb = undefined
+  const stops = [...closing]
+  closing.clear()
+  await Promise.allSettled(stops.map((stop) => stop()))
   if (connection) await connection.handle.close()
 }
 

@@ -1,7 +1,9 @@
 import { parseCookieHeader, stringFromBase64URL } from '@supabase/ssr'
 import { jwtVerify } from 'jose'
 import { sql } from 'kysely'
-import { asCaller, type JwtClaims } from './db.server'
+import { componentLogger } from '../../ops/log'
+import { asCaller, connect, onDisconnect, type JwtClaims } from './db.server'
+import { listenForInvalidation, SessionCache, type CachedSession } from './session-cache.server'
 import {
   createSupabaseServerClient,
   sessionCookieName,
@@ -155,26 +157,76 @@ function storedAccessToken(request: Request): { token: string; fresh: boolean } 
  * database as them — or null when the account is gone or the token's
  * session was ended (`public.session_is_active()`). The page session and
  * the /api bearer caller (app/server/api/caller.server.ts) both ask this.
+ *
+ * What the database said is kept per session in a cache that the database
+ * empties itself (LISTEN/NOTIFY, app/server/session-cache.server.ts and
+ * docs/decisions/0032-session-cache-pushed-invalidation.md): a signed-out,
+ * deleted, banned or demoted user loses access on every process as soon as
+ * the change is committed, and whenever that channel is not confirmed
+ * working every request asks the database, as before.
  */
 export async function readSessionUser(claims: JwtClaims): Promise<SessionUser | null> {
+  const sessionId = typeof claims.session_id === 'string' ? claims.session_id : ''
+  const key = sessionId ? `${claims.sub}:${sessionId}` : ''
+  const cache = sessionCache()
+  const cached = key ? cache.get(key) : undefined
+  if (cached) return sessionUser(claims, cached)
+
+  const generation = cache.begin()
   const profile = await asCaller(claims, (tx) =>
     tx
       .selectFrom('profiles')
       .select(['username', 'role', 'is_verified', 'avatar_path'])
       .select(sql<boolean>`public.session_is_active()`.as('session_active'))
+      .select(sql<string | null>`public.session_not_after()`.as('session_not_after'))
       .where('id', '=', claims.sub)
       .executeTakeFirst(),
   )
   if (!profile || !profile.session_active) return null
-  return {
-    id: claims.sub,
-    email: claims.email ?? '',
+  const value: CachedSession = {
     username: profile.username,
     role: profile.role as Role,
     isVerified: profile.is_verified,
     avatarPath: profile.avatar_path,
   }
+  if (key) {
+    const notAfter = profile.session_not_after ? Date.parse(profile.session_not_after) : Infinity
+    cache.store(key, claims.sub, value, generation, notAfter)
+  }
+  return sessionUser(claims, value)
 }
+
+function sessionUser(claims: JwtClaims, value: CachedSession): SessionUser {
+  return { id: claims.sub, email: claims.email ?? '', ...value }
+}
+
+/**
+ * The process's session cache, listening from its first use (exported for tests). Until the
+ * listener is confirmed (and whenever it is not), the cache serves nothing.
+ */
+export function sessionCache(): SessionCache {
+  const state = cacheRegistry.__lumenSessionCache
+  if (state) return state
+  const cache = new SessionCache()
+  cacheRegistry.__lumenSessionCache = cache
+  const stopping = connect()
+    .then((connection) => listenForInvalidation(connection.handle, cache))
+    .catch((error: unknown) => {
+      componentLogger('session-cache').warn({ error: (error as Error).message }, 'could not listen for session changes')
+      // Serves nothing; the next request tries again.
+      if (cacheRegistry.__lumenSessionCache === cache) cacheRegistry.__lumenSessionCache = undefined
+      return undefined
+    })
+  onDisconnect(async () => {
+    if (cacheRegistry.__lumenSessionCache === cache) cacheRegistry.__lumenSessionCache = undefined
+    cache.down()
+    await (await stopping)?.stop()
+  })
+  return cache
+}
+
+/** On globalThis for the same reason as the connection (app/server/db.server.ts). */
+const cacheRegistry = globalThis as typeof globalThis & { __lumenSessionCache?: SessionCache }
 
 /** The claims of an access token Auth issued (signature, audience and role checked locally), or null. */
 export async function verifyAccessToken(token: string): Promise<JwtClaims | null> {

@@ -1,0 +1,180 @@
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { DatabaseHandle } from '../../db/connect'
+import { openDatabase } from '../../db/connect'
+import { connect, disconnect } from '../../app/server/db.server'
+import { listenForInvalidation, SessionCache, type SessionListener } from '../../app/server/session-cache.server'
+import { readSessionUser, sessionCache, type SessionUser } from '../../app/server/session.server'
+import { claimsFor, databaseKinds, insertAuthUser, migratedDatabase } from '../support/databases'
+
+/**
+ * The session cache's pushed invalidation (docs/decisions/0032-session-cache-pushed-invalidation.md):
+ * each change that takes access away, or changes what the pages show of the user, reaches every
+ * listening cache; a lost channel makes every read ask the database again.
+ */
+
+/** Waits until `done` holds; the deadline is the guarantee itself (a revocation reaches every process within 1 s). */
+async function within1s(done: () => boolean | Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + 1_000
+  while (!(await done())) {
+    if (Date.now() > deadline) throw new Error('not within 1 s')
+    await new Promise((resolve) => setImmediate(resolve))
+  }
+}
+
+async function waitFor(done: () => boolean | Promise<boolean>, what: string, ms = 10_000): Promise<void> {
+  const deadline = Date.now() + ms
+  while (!(await done())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+}
+
+async function newSession(handle: DatabaseHandle, userId: string): Promise<string> {
+  const id = randomUUID()
+  await handle.pool.query('insert into auth.sessions (id, user_id, created_at, updated_at) values ($1, $2, now(), now())', [
+    id,
+    userId,
+  ])
+  return id
+}
+
+type Revocation = [
+  string,
+  (handle: DatabaseHandle, userId: string, sessionId: string) => Promise<unknown>,
+  /** What the process sees once the change reached it. */
+  (user: SessionUser | null, before: SessionUser) => boolean,
+]
+const gone = (user: SessionUser | null) => user === null
+const revocations: Revocation[] = [
+  ['sign-out', (h, _user, session) => h.pool.query('delete from auth.sessions where id = $1', [session]), gone],
+  ['deletion', (h, user) => h.pool.query('delete from auth.users where id = $1', [user]), gone],
+  ['soft deletion', (h, user) => h.pool.query('update auth.users set deleted_at = now() where id = $1', [user]), gone],
+  ['ban', (h, user) => h.pool.query("update auth.users set banned_until = now() + interval '1 day' where id = $1", [user]), gone],
+  [
+    'demotion',
+    (h, user) => h.pool.query("update public.profiles set role = 'user' where id = $1", [user]),
+    (u) => u?.role === 'user',
+  ],
+  [
+    'losing verification',
+    (h, user) => h.pool.query('update public.profiles set is_verified = false where id = $1', [user]),
+    (u) => u?.isVerified === false,
+  ],
+  [
+    'a new username',
+    (h, user) =>
+      h.pool.query("update public.profiles set username = 'renamed_' || substr(md5(random()::text), 1, 6) where id = $1", [user]),
+    (u, before) => !!u && u.username !== before.username,
+  ],
+]
+
+describe.each(databaseKinds)('session cache invalidation (%s)', (kind) => {
+  const skip = kind === 'postgres' && !process.env.TEST_DATABASE_URL
+  let db: Awaited<ReturnType<typeof migratedDatabase>>
+  /** A second "process" on PostgreSQL: its own pool, listener and cache on the same database. */
+  let other: { handle: DatabaseHandle; cache: SessionCache; listener: SessionListener } | undefined
+
+  beforeAll(async () => {
+    if (skip) return
+    db = await migratedDatabase(kind)
+    await disconnect()
+    await connect(db.handle)
+    if (kind === 'postgres') {
+      const handle = await openDatabase({
+        databaseUrl: (db.handle.pool.options as { connectionString: string }).connectionString,
+        maxConnections: 2,
+      })
+      const cache = new SessionCache()
+      other = { handle, cache, listener: await listenForInvalidation(handle, cache) }
+      await waitFor(() => cache.healthy(), 'the second listener')
+    }
+  }, 120_000)
+  afterAll(async () => {
+    if (skip) return
+    await other?.listener.stop()
+    await other?.handle.close()
+    await disconnect()
+    await db?.dispose()
+  })
+
+  async function admin() {
+    const user = await insertAuthUser(db.handle.pool)
+    await db.handle.pool.query("update public.profiles set role = 'admin', is_verified = true where id = $1", [user])
+    const session = await newSession(db.handle, user)
+    return { user, session, claims: { ...claimsFor(user), session_id: session } }
+  }
+
+  it.skipIf(skip).each(revocations)('%s reaches this process and the others within 1 s', async (_name, revoke, seen) => {
+    const { user, session, claims } = await admin()
+    await waitFor(() => sessionCache().healthy(), 'this process to listen')
+    const before = (await readSessionUser(claims))!
+    expect(before.role).toBe('admin')
+    const key = `${user}:${session}`
+    expect(sessionCache().get(key)?.role).toBe('admin')
+    other?.cache.store(
+      key,
+      user,
+      { username: before.username, role: 'admin', isVerified: true, avatarPath: null },
+      other.cache.begin(),
+    )
+    expect(other?.cache.get(key)?.role ?? 'admin').toBe('admin')
+
+    await revoke(db.handle, user, session)
+
+    await within1s(async () => seen(await readSessionUser(claims), before))
+    if (other) await within1s(() => other!.cache.get(key) === undefined)
+  })
+
+  it.skipIf(skip)('a read of the session is served from the cache while nothing changes', async () => {
+    const { user, claims } = await admin()
+    await waitFor(() => sessionCache().healthy(), 'this process to listen')
+    const first = await readSessionUser(claims)
+    expect(first?.role).toBe('admin')
+    // Changed behind the cache's back (its notification suppressed): the cache answers, so nothing asked the database.
+    await db.handle.pool.query(
+      'begin; alter table public.profiles disable trigger notify_profile_changed; ' +
+        "update public.profiles set role = 'creator' where id = '" +
+        user +
+        "'; alter table public.profiles enable trigger notify_profile_changed; commit",
+    )
+    expect((await readSessionUser(claims))?.role).toBe('admin')
+  })
+})
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('a lost notification channel (postgres)', () => {
+  let db: Awaited<ReturnType<typeof migratedDatabase>>
+  beforeAll(async () => {
+    db = await migratedDatabase('postgres')
+  }, 120_000)
+  afterAll(async () => {
+    await db?.dispose()
+  })
+
+  it('makes every read ask the database until the channel is back, then caches again', async () => {
+    const cache = new SessionCache()
+    const listener = await listenForInvalidation(db.handle, cache)
+    try {
+      await waitFor(() => cache.healthy(), 'the listener')
+      cache.store('u:s', 'u', { username: 'ada', role: 'admin', isVerified: true, avatarPath: null }, cache.begin())
+      expect(cache.get('u:s')?.role).toBe('admin')
+
+      // The listening connection is cut, as a network failure or a restart would.
+      await db.handle.pool.query(
+        "select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'lumen-session-listener' and datname = current_database()",
+      )
+      await waitFor(() => !cache.healthy(), 'the cache to notice')
+      expect(cache.get('u:s')).toBeUndefined()
+      // While it is down nothing is kept.
+      cache.store('u:s', 'u', { username: 'ada', role: 'admin', isVerified: true, avatarPath: null }, cache.begin())
+      expect(cache.get('u:s')).toBeUndefined()
+
+      // It comes back by itself and caches again.
+      await waitFor(() => cache.healthy(), 'the listener to reconnect')
+      cache.store('u:s', 'u', { username: 'ada', role: 'user', isVerified: true, avatarPath: null }, cache.begin())
+      expect(cache.get('u:s')?.role).toBe('user')
+    } finally {
+      await listener.stop()
+    }
+  })
+})
