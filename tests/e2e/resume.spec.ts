@@ -10,9 +10,13 @@ import { expect, expectAccessible, expectNoHorizontalScroll, test } from './supp
  */
 const TITLE = 'Why the Sky Is Blue'
 
+/** The demo lesson's id, from the feed (on a data folder not prepared by `npm test`, once the demo content is processed). */
 async function demoVideoId(page: Page): Promise<string> {
-  await page.goto(`/feed?search=${encodeURIComponent('sky blue')}`)
   const link = page.locator('[data-video-card]').filter({ hasText: TITLE }).getByRole('link', { name: TITLE, exact: true })
+  await expect(async () => {
+    await page.goto(`/feed?search=${encodeURIComponent('sky blue')}`)
+    await expect(link).toBeVisible({ timeout: 1_000 })
+  }).toPass({ timeout: 180_000 })
   return /\/video\/([0-9a-f-]{36})/.exec((await link.getAttribute('href'))!)![1]!
 }
 
@@ -59,7 +63,9 @@ test.describe('with JavaScript', () => {
     await expect(row.locator(`[data-video-card="${id}"] [data-watched]`)).toBeVisible()
     await expectNoHorizontalScroll(page)
 
+    // Opened again, it still offers the saved moment.
     await page.goto(`/video/${id}`)
+    await expect(offer.getByRole('link', { name: 'Resume from 0:12' })).toBeVisible()
     await offer.getByRole('link', { name: 'Start over' }).click()
     await page.waitForURL(/\?t=0$/)
     await expect(offer).toHaveCount(0)
