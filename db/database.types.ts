@@ -552,6 +552,32 @@ isOneToOne: false
       referencedColumns: ["id"]
     }
                   ]
+                },"watch_progress": {
+                  Row: {
+                    "duration_seconds": number | null,"finished": boolean,"position_seconds": number,"updated_at": string,"user_id": string,"video_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "duration_seconds"?: number | null,"finished"?: boolean,"position_seconds": number,"updated_at"?: string,"user_id": string,"video_id": string
+                  }
+                  Update: {
+                    "duration_seconds"?: number | null,"finished"?: boolean,"position_seconds"?: number,"updated_at"?: string,"user_id"?: string,"video_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "watch_progress_user_id_fkey"
+      columns: ["user_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "watch_progress_video_id_fkey"
+      columns: ["video_id"]
+isOneToOne: false
+      referencedRelation: "videos"
+      referencedColumns: ["id"]
+    }
+                  ]
                 },"worker_heartbeats": {
                   Row: {
                     "seen_at": string,"started_at": string,"worker_id": string
@@ -684,6 +710,21 @@ isOneToOne: false
                           SetofOptions: {
         from: "*"
         to: "creator_applications"
+        isOneToOne: true
+        isSetofReturn: false
+      } },
+"save_watch_position":
+{ Args: { "duration"?: number,"seconds": number,"video_id": string }; Returns: {
+              "duration_seconds": number | null,
+"finished": boolean,
+"position_seconds": number,
+"updated_at": string,
+"user_id": string,
+"video_id": string
+            }
+                          SetofOptions: {
+        from: "*"
+        to: "watch_progress"
         isOneToOne: true
         isSetofReturn: false
       } },

@@ -7,6 +7,7 @@ import { responsiveImage } from '~/lib/media-urls'
 import type { VideoCardItem } from '~/lib/video-types'
 import { ReportControl } from './report-dialog'
 import { UserAvatar } from './user-avatar'
+import { WatchProgressBar } from './video/watch-progress-bar'
 
 /**
  * A video or spark in a grid (spec: Video card): thumbnail with its duration,
@@ -15,13 +16,14 @@ import { UserAvatar } from './user-avatar'
  * the card, so there is one link per card for keyboards and screen readers,
  * and the creator link and report control sit above it. Spark cards are
  * portrait. A search hit inside the captions (issue 18) shows the line said
- * and its moment, and the card opens the video there (`?t=`).
+ * and its moment, and the card opens the video there (`?t=`). A video the
+ * learner started has a thin progress bar along its thumbnail (ADR 0032).
  */
 export type VideoCardData = Pick<
   VideoCardItem,
   'id' | 'title' | 'description' | 'type' | 'isPublic' | 'thumbnailUrl' | 'durationSeconds' | 'creator' | 'category'
 > &
-  Partial<Pick<VideoCardItem, 'viewCount' | 'likeCount' | 'said'>>
+  Partial<Pick<VideoCardItem, 'viewCount' | 'likeCount' | 'said' | 'progress'>>
 
 export function VideoCard({
   video,
@@ -53,6 +55,7 @@ export function VideoCard({
             {formatDuration(video.durationSeconds)}
           </span>
         ) : null}
+        {video.progress ? <WatchProgressBar progress={video.progress} /> : null}
         <div className="absolute left-2 top-2 flex gap-1.5">
           {spark ? (
             <span className="inline-flex items-center gap-1 rounded-full bg-spark-400 px-2 py-0.5 text-xs font-bold text-ink-950">

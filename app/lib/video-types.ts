@@ -3,6 +3,8 @@
  * app/server: plain data, importable anywhere (components never import
  * *.server.ts).
  */
+import type { WatchPosition } from './schemas/progress'
+
 export type VideoType = 'video' | 'spark'
 
 export type VideoStatus = 'uploading' | 'processing' | 'ready' | 'failed'
@@ -24,6 +26,8 @@ export interface VideoCardItem {
   createdAt: string
   /** A search hit inside the captions: the line said and where it starts (whole seconds, for `?t=`). */
   said?: { text: string; startSeconds: number }
+  /** The signed-in learner's position in it (a thin bar on the card), when they started it. */
+  progress?: WatchPosition
 }
 
 export interface PersonSummary {

@@ -4,11 +4,13 @@ import { CaptionsFilter } from '~/components/captions-filter'
 import { CategoryFilter } from '~/components/category-filter'
 import { SearchBox } from '~/components/search-box'
 import { StatusCard } from '~/components/status-card'
+import { ContinueWatchingRow } from '~/components/video/continue-watching'
 import { Alert } from '~/components/ui/alert'
 import { Page, PageHeader } from '~/components/ui/page'
 import { EmptyState, filterQuery, PagedVideoGrid, showMoreHref, type PagedLoaderData } from '~/components/video-grid'
 import { categoryName } from '~/lib/catalog'
 import { FEED_PAGE_SIZE, loadFeed } from '~/server/feed.server'
+import { listContinueWatching } from '~/server/progress.server'
 import { browseQuery, firstPageSize } from '~/lib/browse'
 import { jsonWithHeaders, loadFailure } from '~/server/http/responses.server'
 import { requireUser } from '~/server/permissions.server'
@@ -21,7 +23,8 @@ export const FEED_MESSAGES = {
 
 /**
  * GET /feed?search=&category=&captions=1&cursor= — the long-form feed (spec: Feed);
- * the search also looks inside what is said (captions, issue 18).
+ * the search also looks inside what is said (captions, issue 18). Unfiltered, its
+ * first page starts with Continue watching (ADR 0032) when there is something to continue.
  * Login required. `cursor` names the page after a given card (keyset). A
  * failure is shown in the page (status 500) with a retry link, so the
  * filters stay on screen.
@@ -31,14 +34,24 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { filters, cursor, shown } = browseQuery(request.url)
   try {
     const limit = firstPageSize(FEED_PAGE_SIZE, { cursor, shown })
-    const { fallback, ...page } = await loadFeed(claims, { type: 'video', ...filters, cursor, limit })
+    const unfiltered = !cursor && !filters.search.trim() && !filters.category && !filters.captions
+    const [{ fallback, ...page }, continueWatching] = await Promise.all([
+      loadFeed(claims, { type: 'video', ...filters, cursor, limit }),
+      // The first row, on the feed's first page only (ADR 0032); the feed shows without it if it fails.
+      unfiltered
+        ? listContinueWatching(claims).catch((error: unknown) => {
+            console.warn('[feed] could not load Continue watching:', error instanceof Error ? error.message : error)
+            return []
+          })
+        : [],
+    ])
     const data: PagedLoaderData = { page }
-    return jsonWithHeaders({ ...data, fallback, filters, cursor, pageSize: FEED_PAGE_SIZE }, 200, headers)
+    return jsonWithHeaders({ ...data, fallback, filters, cursor, pageSize: FEED_PAGE_SIZE, continueWatching }, 200, headers)
   } catch (error) {
     console.warn('[feed] could not load the feed:', error instanceof Error ? error.message : error)
     const failure = loadFailure(error)
     return jsonWithHeaders(
-      { page: null, fallback: false, filters, cursor, pageSize: FEED_PAGE_SIZE },
+      { page: null, fallback: false, filters, cursor, pageSize: FEED_PAGE_SIZE, continueWatching: [] },
       failure.status,
       headers,
       failure.headers,
@@ -51,7 +64,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, default
   formAction?.startsWith('/report') ? false : defaultShouldRevalidate
 
 export default function FeedPage() {
-  const { page, fallback, filters, cursor, pageSize } = useLoaderData<typeof loader>()
+  const { page, fallback, filters, cursor, pageSize, continueWatching } = useLoaderData<typeof loader>()
   const location = useLocation()
   const filtered = Boolean(filters.search.trim() || filters.category || filters.captions)
   const query = (extra: Record<string, string>) => `/feed${filterQuery(filters, extra)}`
@@ -66,6 +79,7 @@ export default function FeedPage() {
 
       <div className="mt-6 flex flex-col gap-6">
         {fallback ? <Alert tone="warning">{FEED_MESSAGES.fallback}</Alert> : null}
+        <ContinueWatchingRow items={continueWatching} />
         {filtered && page && page.items.length > 0 ? (
           <p className="text-caption" aria-live="polite">
             {describeFilters(filters)} ·{' '}

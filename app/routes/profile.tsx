@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react'
 import { TabLinks } from '~/components/creators/creator-header'
 import { FollowingList } from '~/components/profile/following-list'
+import { HistoryPanel } from '~/components/profile/history-list'
 import { MyQuotesPanel, type MyQuotesActionData } from '~/components/profile/my-quotes'
 import { MyReports } from '~/components/profile/my-reports'
 import { ProfileCard } from '~/components/profile/profile-card'
@@ -11,6 +12,7 @@ import { VerificationRequiredPanel } from '~/components/verification-required-pa
 import { EmptyState, PagedVideoGrid } from '~/components/video-grid'
 import { PROFILE_TABS, profileTab, profileTabHref, type ProfileTab } from '~/lib/profile-tabs'
 import { CREATOR_MESSAGES } from '~/lib/schemas/creators'
+import { PROGRESS_MESSAGES } from '~/lib/schemas/progress'
 import { QUOTE_MESSAGES } from '~/lib/schemas/quote'
 import { field } from '~/lib/schemas/video'
 import { isDomainError } from '~/server/errors.server'
@@ -20,13 +22,14 @@ import { redirectWithFlash } from '~/server/http/flash.server'
 import { jsonWithHeaders, loadFailure } from '~/server/http/responses.server'
 import { requireUser } from '~/server/permissions.server'
 import { getOwnProfile } from '~/server/profiles.server'
+import { clearHistory, listHistory, removeFromHistory } from '~/server/progress.server'
 import { deleteQuote, listMyQuotes } from '~/server/quotes.server'
 import { listMyReports } from '~/server/reports.server'
 import type { SignedInSession } from '~/server/session.server'
 import type { ShellHandle } from '~/root'
 
 /**
- * /profile?tab=profile|liked|following|quotes|reports — the signed-in user's own
+ * /profile?tab=profile|liked|following|quotes|reports|history — the signed-in user's own
  * profile (opened after sign-in; spec: Profile). Each tab is a URL, so it
  * works without JavaScript; see app/lib/profile-tabs.ts for adding one.
  */
@@ -41,6 +44,9 @@ const TAB_DATA = {
   }),
   quotes: async ({ claims }: SignedInSession) => ({ quotes: await listMyQuotes(claims) }),
   reports: async ({ claims }: SignedInSession) => ({ reports: await listMyReports(claims) }),
+  history: async ({ claims }: SignedInSession, url: URL) => ({
+    history: await listHistory(claims, { cursor: url.searchParams.get('cursor'), limit: FEED_PAGE_SIZE }),
+  }),
 } satisfies Record<ProfileTab, (session: SignedInSession, url: URL) => Promise<object>>
 
 const LOAD_FAILURES: Record<ProfileTab, string> = {
@@ -49,6 +55,7 @@ const LOAD_FAILURES: Record<ProfileTab, string> = {
   following: CREATOR_MESSAGES.followingFailed,
   quotes: QUOTE_MESSAGES.loadQuotesFailed,
   reports: CREATOR_MESSAGES.reportsFailed,
+  history: PROGRESS_MESSAGES.historyFailed,
 }
 
 /** The Profile tab's card, or the Upload redirect's panel, says where the review stands: no banner over it. */
@@ -93,10 +100,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { claims, headers } = await requireUser(request, context)
   const form = await request.formData()
   const scripted = form.get('js') === '1'
+  const intent = field(form, 'intent')
+  if (intent === 'history-remove' || intent === 'history-clear') return historyAction(claims, form, headers)
   const back = '/profile?tab=quotes#my-quotes'
   const reply = (body: MyQuotesActionData, status: number) => jsonWithHeaders<MyQuotesActionData>(body, status, headers)
-  if (field(form, 'intent') !== 'delete-quote')
-    return reply({ ok: false, intent: 'delete-quote', error: QUOTE_MESSAGES.deleteFailed }, 400)
+  if (intent !== 'delete-quote') return reply({ ok: false, intent: 'delete-quote', error: QUOTE_MESSAGES.deleteFailed }, 400)
   try {
     const message = await deleteQuote(claims, field(form, 'quoteId') ?? '')
     return scripted
@@ -109,6 +117,30 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return scripted
       ? reply({ ok: false, intent: 'delete-quote', error: message }, status)
       : redirectWithFlash(back, { kind: 'error', message }, headers)
+  }
+}
+
+/**
+ * History's Remove (`intent=history-remove`, `videoId`) and Clear history
+ * (`intent=history-clear`, `confirm=yes`): plain posts, back to the tab with
+ * a flash (ADR 0032).
+ */
+async function historyAction(claims: SignedInSession['claims'], form: FormData, headers: Headers) {
+  const back = '/profile?tab=history'
+  try {
+    if (field(form, 'intent') === 'history-clear') {
+      if (field(form, 'confirm') !== 'yes') {
+        return redirectWithFlash(back, { kind: 'error', message: PROGRESS_MESSAGES.confirmClear }, headers)
+      }
+      return redirectWithFlash(back, { kind: 'success', message: await clearHistory(claims) }, headers)
+    }
+    const message = await removeFromHistory(claims, field(form, 'videoId') ?? '')
+    return redirectWithFlash(back, { kind: 'success', message }, headers)
+  } catch (error) {
+    if (!isDomainError(error))
+      console.warn('[profile] could not change the history:', error instanceof Error ? error.message : error)
+    const message = isDomainError(error) ? error.message : PROGRESS_MESSAGES.removeFailed
+    return redirectWithFlash(back, { kind: 'error', message }, headers)
   }
 }
 
@@ -171,6 +203,8 @@ function ProfilePanel({ data, verificationRequired }: { data: TabData; verificat
       return <MyQuotesPanel quotes={data.quotes} error={null} />
     case 'reports':
       return <MyReports reports={data.reports} />
+    case 'history':
+      return <HistoryPanel items={data.history.items} nextCursor={data.history.nextCursor} />
   }
 }
 

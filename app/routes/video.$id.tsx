@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
+import { useRef } from 'react'
 import {
   isRouteErrorResponse,
   useActionData,
@@ -16,6 +17,7 @@ import { VideoActionsBar } from '~/components/video/actions-bar'
 import { CommentsSection } from '~/components/video/comments'
 import { MoreQualitiesNote } from '~/components/video/more-qualities-note'
 import { ProcessingPanel } from '~/components/video/processing-panel'
+import { ResumeOffer } from '~/components/video/resume-offer'
 import { QuotesSection } from '~/components/video/quotes'
 import { VideoDescription, VideoDetails } from '~/components/video/video-details'
 import { ExternalVideo, VideoPlayer } from '~/components/video-player'
@@ -30,6 +32,7 @@ import {
   type VideoIntent,
 } from '~/lib/schemas/video'
 import { parseMoment } from '~/lib/schemas/quote'
+import { resumeMoment } from '~/lib/schemas/progress'
 import type { VideoActionData } from '~/lib/video-page'
 import { redirectWithFlash } from '~/server/http/flash.server'
 import { jsonWithHeaders, redirectWithHeaders } from '~/server/http/responses.server'
@@ -40,6 +43,7 @@ import { isDomainError } from '~/server/errors.server'
 import { pageFailure } from '~/server/http/domain-errors.server'
 import { likeQuote, likeVideo } from '~/server/likes.server'
 import { deleteQuote } from '~/server/quotes.server'
+import { getWatchPosition } from '~/server/progress.server'
 import { deleteVideo, getVideoPage } from '~/server/videos.server'
 
 // The player's engine loads with the page's own scripts, not after hydration (ADR 0027).
@@ -59,8 +63,13 @@ if (typeof document !== 'undefined') loadHls().catch(() => {})
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { user, claims, headers } = await requireUser(request, context)
   try {
-    const page = await getVideoPage(claims, params.id ?? '', { siteUrl: siteUrlFor(request.url) })
-    return jsonWithHeaders({ viewer: { id: user.id, role: user.role }, ...page }, 200, headers)
+    const [page, position] = await Promise.all([
+      getVideoPage(claims, params.id ?? '', { siteUrl: siteUrlFor(request.url) }),
+      getWatchPosition(claims, params.id ?? ''),
+    ])
+    // Where the learner stopped, to offer "Resume from …" (ADR 0032).
+    const resumeAt = resumeMoment(position)
+    return jsonWithHeaders({ viewer: { id: user.id, role: user.role }, ...page, resumeAt }, 200, headers)
   } catch (error) {
     if (isDomainError(error)) throw data(error.message, { status: error.status, headers })
     throw error
@@ -176,13 +185,19 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, actionRes
 }
 
 export default function VideoPage() {
-  const { video, media, share, comments, quotes, follow, captions } = useLoaderData<typeof loader>()
+  const { video, media, share, comments, quotes, follow, captions, resumeAt } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const failed = actionData && !actionData.ok ? actionData : undefined
   const playable = video.status === 'ready' || Boolean(video.externalUrl)
   // ?t= — a quote's moment (View Original): the player starts there.
   const [searchParams] = useSearchParams()
-  const startAt = parseMoment(searchParams.get('t'))
+  const moment = parseMoment(searchParams.get('t'))
+  // Where the learner stopped (ADR 0032), as first loaded for this video: a revalidation (after a comment)
+  // must not move the player to the position saved since.
+  const resume = useRef({ id: video.id, at: resumeAt })
+  if (resume.current.id !== video.id) resume.current = { id: video.id, at: resumeAt }
+  const offerResume = moment === null && resume.current.at !== null && !video.externalUrl
+  const startAt = moment ?? (offerResume ? resume.current.at : null)
 
   return (
     <Page>
@@ -211,6 +226,9 @@ export default function VideoPage() {
             ) : (
               <ProcessingPanel status={video.status} statusMessage={video.statusMessage} posterUrl={media.posterUrl} />
             )}
+            {playable && offerResume && resume.current.at !== null ? (
+              <ResumeOffer videoId={video.id} at={resume.current.at} />
+            ) : null}
             {playable && video.isOwner && video.moreQualitiesPending ? <MoreQualitiesNote videoId={video.id} /> : null}
             <VideoDetails video={video} follow={follow} />
             <VideoActionsBar video={video} share={share} failed={failed} />

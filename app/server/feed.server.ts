@@ -6,6 +6,7 @@ import { avatarUrl, mediaUrls } from '~/lib/media-urls'
 import type { VideoCardItem, VideoType } from '~/lib/video-types'
 import { decodeTimeKey, encodeTimeKey, isoMicros } from './cursor.server'
 import { asCaller, type JwtClaims, type Tx } from './db.server'
+import { withProgress } from './progress-rows.server'
 import { browserSupabaseUrl } from './supabase.server'
 
 /**
@@ -82,7 +83,10 @@ export async function listVideos(claims: JwtClaims | null, options: ListVideosOp
     const more = rows.length > limit
     const items = rows.slice(0, limit)
     const last = items.at(-1)
-    return { items: items.map(toItem), nextCursor: more && last ? encodeCursor(sortKeyOf(last)) : null }
+    return {
+      items: await withProgress(tx, filter.viewerId, items.map(toItem)),
+      nextCursor: more && last ? encodeCursor(sortKeyOf(last)) : null,
+    }
   })
 }
 
@@ -253,7 +257,7 @@ interface Filter {
   viewerId: string | null
 }
 
-interface Row {
+export interface Row {
   id: string
   title: string
   description: string
@@ -296,7 +300,7 @@ async function resolveFilter(
   }
 }
 
-const VIDEO_COLUMNS = sql`v.id, v.title, v.description, v.type, v.category_id, v.is_public, v.thumbnail_path,
+export const VIDEO_COLUMNS = sql`v.id, v.title, v.description, v.type, v.category_id, v.is_public, v.thumbnail_path,
   v.hls_path, v.mp4_path, v.duration_seconds, v.like_count, v.view_count, v.created_at, v.creator_id`
 
 /** Title and description rank plus, when something said matched, the best cue's rank (both `real`). */
@@ -461,7 +465,8 @@ function clampLimit(limit: number): number {
   return Number.isFinite(limit) ? Math.min(Math.max(Math.trunc(limit), 1), MAX_PAGE_SIZE) : 12
 }
 
-function toItem(row: Row): VideoCardItem {
+/** A listed row as a card (also History and Continue watching, app/server/progress.server.ts). */
+export function toItem(row: Row): VideoCardItem {
   const base = browserSupabaseUrl()
   const urls = mediaUrls(row, base)
   return {
@@ -536,7 +541,7 @@ export async function listCreatorVideos(
     const items = rows.slice(0, limit)
     const last = items.at(-1)
     return {
-      items: items.map(toItem),
+      items: await withProgress(tx, claims?.sub ?? null, items.map(toItem)),
       nextCursor: rows.length > limit && last ? encodeTimeKey({ at: last.key_at, id: last.id }) : null,
     }
   })
@@ -565,7 +570,7 @@ export async function listLikedVideos(claims: JwtClaims, options: { cursor?: str
     const items = rows.slice(0, limit)
     const last = items.at(-1)
     return {
-      items: items.map(toItem),
+      items: await withProgress(tx, claims.sub, items.map(toItem)),
       nextCursor: rows.length > limit && last ? encodeTimeKey({ at: last.liked_at, id: last.id }) : null,
     }
   })
@@ -593,7 +598,7 @@ export async function listExploreVideos(
          order by v.created_at desc, v.id desc
          limit ${limit}
       `.execute(tx)
-      if (rows.length > 0) return { items: rows.map(toItem), popular: false }
+      if (rows.length > 0) return { items: await withProgress(tx, claims?.sub ?? null, rows.map(toItem)), popular: false }
     }
     const { rows } = await sql<Row>`
       select ${VIDEO_COLUMNS}, p.username, p.avatar_path
@@ -603,6 +608,6 @@ export async function listExploreVideos(
        order by v.view_count desc, v.like_count desc, v.created_at desc, v.id desc
        limit ${limit}
     `.execute(tx)
-    return { items: rows.map(toItem), popular: true }
+    return { items: await withProgress(tx, claims?.sub ?? null, rows.map(toItem)), popular: true }
   })
 }

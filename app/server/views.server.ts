@@ -3,6 +3,7 @@ import { isUuid } from '~/lib/ids'
 import { DASHBOARD_MESSAGES, watchReportSchema } from '~/lib/schemas/dashboard'
 import { asCaller, asServiceRole, type JwtClaims } from './db.server'
 import { DomainError, isPermissionError } from './errors.server'
+import { savePositionIn } from './progress.server'
 
 /**
  * Views (spec: Video views; issue 13, ADR 0015). Counted by the database,
@@ -10,6 +11,7 @@ import { DomainError, isPermissionError } from './errors.server'
  * - with JavaScript, from the player's progress reports (`reportWatch`): a view
  *   counts once Postgres has credited 10 s of watching (half of a clip shorter
  *   than 20 s), never more in total than the wall-clock time since playback began;
+ *   a signed-in viewer's report also saves where playback is (`position`, ADR 0032);
  * - without JavaScript, a page view counts (`recordPageView`).
  */
 
@@ -36,15 +38,18 @@ export async function recordPageView(claims: JwtClaims | null, id: string): Prom
 export async function reportWatch(viewer: Viewer, input: unknown): Promise<{ counted: boolean }> {
   const parsed = watchReportSchema.safeParse(input)
   if (!parsed.success) throw new DomainError('invalid', DASHBOARD_MESSAGES.badReport)
-  const { session, video, played, tenths } = parsed.data
+  const { session, video, played, tenths, position, duration } = parsed.data
   try {
     const run =
       'claims' in viewer
-        ? asCaller(viewer.claims, (tx) =>
-            sql<{
+        ? asCaller(viewer.claims, async (tx) => {
+            const report = await sql<{
               counted: boolean
-            }>`select public.report_watch(${session}::uuid, ${video}::uuid, ${played}, ${tenths}) as counted`.execute(tx),
-          )
+            }>`select public.report_watch(${session}::uuid, ${video}::uuid, ${played}, ${tenths}) as counted`.execute(tx)
+            // The learner's position rides on the same report and transaction (resume, ADR 0032).
+            if (position !== undefined) await savePositionIn(tx, video, position, duration)
+            return report
+          })
         : asServiceRole('a visitor has no database role that may count: the server reports under the key it set', (tx) =>
             sql<{
               counted: boolean

@@ -11,6 +11,8 @@ const REPORT_EVERY_MS = 4000
  * apart still gets its watching credited (a fixed 1.5 s cap dropped it, and the view with it).
  */
 const STEP_SLACK_SECONDS = 0.5
+/** A position that moved less than this since the last report (a pause right after one) is not sent again on its own. */
+const POSITION_STEP_SECONDS = 1
 
 /**
  * Reports how much of the video this page actually played (issue 13, ADR
@@ -18,7 +20,10 @@ const STEP_SLACK_SECONDS = 0.5
  * 4 s while it plays, and on pause, end and when the page is hidden. Each
  * report says the seconds played since the last one and which tenths of the
  * video were played; the server credits no more than the wall clock allows
- * and decides when a view counts. Seeks are not counted as watching.
+ * and decides when a view counts. Seeks are not counted as watching. Each
+ * report also says where playback is (`position`), which the server keeps as
+ * a signed-in learner's resume point (ADR 0032): so a seek while paused is
+ * reported on leaving the page, once playback has started.
  */
 export function useWatchReporter(videoRef: RefObject<HTMLVideoElement | null>, videoId: string, enabled: boolean) {
   useEffect(() => {
@@ -30,20 +35,31 @@ export function useWatchReporter(videoRef: RefObject<HTMLVideoElement | null>, v
     let pending = 0
     let tenths = 0
     let sentTenths = 0
+    // Where playback was when last reported (a signed-in learner's resume point, ADR 0032); only once this
+    // page has played: a page left unplayed must not overwrite the saved position with where it sat.
+    let sentPosition = -1
+    let hasPlayed = false
     let last = video.currentTime
     let lastAt = performance.now()
     let chain: Promise<unknown> = Promise.resolve()
 
-    const body = (played: number) =>
-      new URLSearchParams({ session, video: videoId, played: played.toFixed(3), tenths: String(tenths) })
+    const body = (played: number, position: number) => {
+      const params = new URLSearchParams({ session, video: videoId, played: played.toFixed(3), tenths: String(tenths) })
+      if (hasPlayed) params.set('position', position.toFixed(3))
+      if (video.duration > 0 && Number.isFinite(video.duration)) params.set('duration', video.duration.toFixed(3))
+      return params
+    }
 
     const send = (beacon = false) => {
       const played = Math.min(pending, 600)
-      if (started && played <= 0 && tenths === sentTenths) return
+      const position = video.currentTime
+      const moved = hasPlayed && Math.abs(position - sentPosition) >= POSITION_STEP_SECONDS
+      if (started && played <= 0 && tenths === sentTenths && !moved) return
       started = true
       pending -= played
       sentTenths = tenths
-      const payload = body(played)
+      sentPosition = position
+      const payload = body(played, position)
       if (beacon && typeof navigator.sendBeacon === 'function') {
         navigator.sendBeacon(WATCH_REPORT_URL, payload)
         return
@@ -77,6 +93,7 @@ export function useWatchReporter(videoRef: RefObject<HTMLVideoElement | null>, v
       lastAt = performance.now()
     }
     const onPlay = () => {
+      hasPlayed = true
       last = video.currentTime
       lastAt = performance.now()
       if (!started) send()

@@ -24,6 +24,7 @@ export const API_MESSAGES = {
   userNotFound: 'User not found',
   ownLikesOnly: 'You can only see your own liked videos',
   ownFollowingOnly: 'You can only see whom you follow yourself',
+  ownHistoryOnly: 'You can only see your own history',
   dashboardRole: 'The dashboard is for creators and admins',
   badCategories: 'Please send categories as a JSON list of category names',
 } as const

@@ -83,6 +83,26 @@ export const VideoSchema = z
 
 export const VideoListSchema = z.array(VideoSchema).openapi('VideoList')
 
+export const WatchPositionSchema = z
+  .object({
+    position: z.number().openapi({ description: 'Seconds into the video' }),
+    duration: z.number().nullable(),
+    finished: z.boolean().openapi({ description: 'Watched past 95 %' }),
+    updatedAt: timestamp,
+  })
+  .openapi('WatchPosition', { description: 'Where you are in a video (private to you)' })
+
+export const PositionBody = z
+  .object({
+    position: z.number().min(0).openapi({ description: 'Seconds into the video' }),
+    duration: z.number().positive().optional().openapi({ description: 'Only used when the video has no length on record' }),
+  })
+  .openapi('PositionBody')
+
+export const HistoryListSchema = z
+  .array(VideoSchema.extend({ progress: WatchPositionSchema }))
+  .openapi('History', { description: 'Videos you watched, latest first, each with your position' })
+
 export const LikeStateSchema = z.object({ likes: z.number().int(), hasLiked: z.boolean() }).openapi('LikeState')
 
 export const CommentSchema = z.object({ _id: id, text: z.string(), user: PersonSchema, createdAt: timestamp }).openapi('Comment')

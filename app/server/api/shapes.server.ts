@@ -8,6 +8,7 @@ import type { CommentView, VideoCardItem, VideoDetail } from '~/lib/video-types'
 import type { CreatorCard, CreatorPageData, FollowedCreator } from '~/lib/creator-types'
 import type { DashboardStats, RecentUpload } from '~/lib/dashboard-types'
 import type { UserQuote } from '~/lib/quote-types'
+import type { WatchPosition } from '~/lib/schemas/progress'
 import { browserSupabaseUrl } from '../supabase.server'
 import type {
   AdminUserSchema,
@@ -54,6 +55,16 @@ export function personShape(who: {
 }
 
 /** A listed video (feed, sparks, a creator's videos); `hasLiked` from the caller's likes of the page. */
+/** A saved position (ADR 0032). */
+export function watchPositionShape(position: WatchPosition) {
+  return {
+    position: position.positionSeconds,
+    duration: position.durationSeconds,
+    finished: position.finished,
+    updatedAt: iso(position.updatedAt),
+  }
+}
+
 export function videoCardShape(item: VideoCardItem, hasLiked: boolean): Video {
   const paths = apiMediaPaths(item.id)
   const videoUrl = item.mp4Url ? paths.stream : null
