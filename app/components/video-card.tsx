@@ -17,7 +17,7 @@ import { WatchProgressBar } from './video/watch-progress-bar'
  * and the creator link and report control sit above it. Spark cards are
  * portrait. A search hit inside the captions (issue 18) shows the line said
  * and its moment, and the card opens the video there (`?t=`). A video the
- * learner started has a thin progress bar along its thumbnail (ADR 0032).
+ * learner started has a thin progress bar along its thumbnail (ADR 0034).
  */
 export type VideoCardData = Pick<
   VideoCardItem,

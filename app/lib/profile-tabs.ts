@@ -1,6 +1,6 @@
 /**
  * The tabs of /profile, in the spec's order (Profile, Liked Videos,
- * Following, My Quotes) plus My Reports and History (ADR 0032), each at `/profile?tab=<id>` so it
+ * Following, My Quotes) plus My Reports and History (ADR 0034), each at `/profile?tab=<id>` so it
  * works and can be linked without JavaScript. Adding a tab: one entry here,
  * its data in the route's `TAB_DATA`, and its panel in `ProfilePanel`.
  */

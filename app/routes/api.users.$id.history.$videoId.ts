@@ -4,7 +4,7 @@ import { apiRoute } from '~/server/api/route.server'
 import { requireSelf } from '~/server/api/users.server'
 import { removeFromHistory } from '~/server/progress.server'
 
-/** DELETE /api/users/:id/history/:videoId — removes one video from one's own history (ADR 0032). */
+/** DELETE /api/users/:id/history/:videoId — removes one video from one's own history (ADR 0034). */
 const api = apiRoute({
   DELETE: async ({ request, params, clientIp }) => {
     const caller = await requireCaller(request, clientIp)

@@ -8,7 +8,7 @@ import { clearHistory, listHistory } from '~/server/progress.server'
 
 /**
  * GET /api/users/:id/history — one's own watch history, latest first, each video with `progress`
- * (`cursor`, `limit`; X-Next-Cursor); DELETE — clears it (ADR 0032). Someone else's: 403.
+ * (`cursor`, `limit`; X-Next-Cursor); DELETE — clears it (ADR 0034). Someone else's: 403.
  */
 const api = apiRoute({
   GET: async ({ request, params, url, clientIp }) => {

@@ -9,7 +9,7 @@ import { getWatchPosition, saveWatchPosition } from '~/server/progress.server'
 
 /**
  * GET /api/videos/:id/progress — where the caller left off (`{ progress }`, null when never watched);
- * PUT — saves it (`{ position, duration? }`), as the player's reports do (ADR 0032). Private to the caller.
+ * PUT — saves it (`{ position, duration? }`), as the player's reports do (ADR 0034). Private to the caller.
  */
 const api = apiRoute({
   GET: async ({ request, params, clientIp }) => {

@@ -24,7 +24,7 @@ export const FEED_MESSAGES = {
 /**
  * GET /feed?search=&category=&captions=1&cursor= — the long-form feed (spec: Feed);
  * the search also looks inside what is said (captions, issue 18). Unfiltered, its
- * first page starts with Continue watching (ADR 0032) when there is something to continue.
+ * first page starts with Continue watching (ADR 0034) when there is something to continue.
  * Login required. `cursor` names the page after a given card (keyset). A
  * failure is shown in the page (status 500) with a retry link, so the
  * filters stay on screen.
@@ -37,7 +37,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const unfiltered = !cursor && !filters.search.trim() && !filters.category && !filters.captions
     const [{ fallback, ...page }, continueWatching] = await Promise.all([
       loadFeed(claims, { type: 'video', ...filters, cursor, limit }),
-      // The first row, on the feed's first page only (ADR 0032); the feed shows without it if it fails.
+      // The first row, on the feed's first page only (ADR 0034); the feed shows without it if it fails.
       unfiltered
         ? listContinueWatching(claims).catch((error: unknown) => {
             console.warn('[feed] could not load Continue watching:', error instanceof Error ? error.message : error)

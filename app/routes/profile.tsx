@@ -123,7 +123,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 /**
  * History's Remove (`intent=history-remove`, `videoId`) and Clear history
  * (`intent=history-clear`, `confirm=yes`): plain posts, back to the tab with
- * a flash (ADR 0032).
+ * a flash (ADR 0034).
  */
 async function historyAction(claims: SignedInSession['claims'], form: FormData, headers: Headers) {
   const back = '/profile?tab=history'

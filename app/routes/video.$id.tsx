@@ -67,7 +67,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       getVideoPage(claims, params.id ?? '', { siteUrl: siteUrlFor(request.url) }),
       getWatchPosition(claims, params.id ?? ''),
     ])
-    // Where the learner stopped, to offer "Resume from …" (ADR 0032).
+    // Where the learner stopped, to offer "Resume from …" (ADR 0034).
     const resumeAt = resumeMoment(position)
     return jsonWithHeaders({ viewer: { id: user.id, role: user.role }, ...page, resumeAt }, 200, headers)
   } catch (error) {
@@ -192,7 +192,7 @@ export default function VideoPage() {
   // ?t= — a quote's moment (View Original): the player starts there.
   const [searchParams] = useSearchParams()
   const moment = parseMoment(searchParams.get('t'))
-  // Where the learner stopped (ADR 0032), as first loaded for this video: a revalidation (after a comment)
+  // Where the learner stopped (ADR 0034), as first loaded for this video: a revalidation (after a comment)
   // must not move the player to the position saved since.
   const resume = useRef({ id: video.id, at: resumeAt })
   if (resume.current.id !== video.id) resume.current = { id: video.id, at: resumeAt }

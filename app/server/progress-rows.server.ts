@@ -3,7 +3,7 @@ import type { WatchPosition } from '~/lib/schemas/progress'
 import type { Tx } from './db.server'
 
 /**
- * Reading `public.watch_progress` rows (ADR 0032), shared by the lists (the
+ * Reading `public.watch_progress` rows (ADR 0034), shared by the lists (the
  * cards' progress bars) and app/server/progress.server.ts. Always as the
  * caller: row-level security shows a learner their own rows only.
  */

@@ -15,7 +15,7 @@ import { toItem, VIDEO_COLUMNS, type Row } from './feed.server'
 import { toWatchPosition, type ProgressRow } from './progress-rows.server'
 
 /**
- * Resume where you left off (ADR 0032): each learner's last position in each
+ * Resume where you left off (ADR 0034): each learner's last position in each
  * video, private to them (row-level security: only the learner reads and
  * removes their rows; only `public.save_watch_position()` writes them).
  *

@@ -4,7 +4,7 @@ import type { DatabaseHandle } from '../../db/connect'
 
 /**
  * The session check off the hot path, with revocation kept
- * (docs/decisions/0032-session-cache-pushed-invalidation.md).
+ * (docs/decisions/0033-session-cache-pushed-invalidation.md).
  *
  * What `readSessionUser` learns from the database — the session is live, and
  * the profile's role, verification, username and avatar — is kept per session

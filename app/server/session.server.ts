@@ -160,7 +160,7 @@ function storedAccessToken(request: Request): { token: string; fresh: boolean } 
  *
  * What the database said is kept per session in a cache that the database
  * empties itself (LISTEN/NOTIFY, app/server/session-cache.server.ts and
- * docs/decisions/0032-session-cache-pushed-invalidation.md): a signed-out,
+ * docs/decisions/0033-session-cache-pushed-invalidation.md): a signed-out,
  * deleted, banned or demoted user loses access on every process as soon as
  * the change is committed, and whenever that channel is not confirmed
  * working every request asks the database, as before.

@@ -11,7 +11,7 @@ import { savePositionIn } from './progress.server'
  * - with JavaScript, from the player's progress reports (`reportWatch`): a view
  *   counts once Postgres has credited 10 s of watching (half of a clip shorter
  *   than 20 s), never more in total than the wall-clock time since playback began;
- *   a signed-in viewer's report also saves where playback is (`position`, ADR 0032);
+ *   a signed-in viewer's report also saves where playback is (`position`, ADR 0034);
  * - without JavaScript, a page view counts (`recordPageView`).
  */
 
@@ -46,7 +46,7 @@ export async function reportWatch(viewer: Viewer, input: unknown): Promise<{ cou
             const report = await sql<{
               counted: boolean
             }>`select public.report_watch(${session}::uuid, ${video}::uuid, ${played}, ${tenths}) as counted`.execute(tx)
-            // The learner's position rides on the same report and transaction (resume, ADR 0032).
+            // The learner's position rides on the same report and transaction (resume, ADR 0034).
             if (position !== undefined) await savePositionIn(tx, video, position, duration)
             return report
           })

@@ -1,4 +1,4 @@
--- Resume where you left off (ADR 0032): each learner's last position in each video.
+-- Resume where you left off (ADR 0034): each learner's last position in each video.
 --
 -- * One row per (learner, video): where playback was, how long the video is, whether it
 --   was watched past 95 % (finished), and when. Written only by

@@ -1,4 +1,4 @@
--- Pushed invalidation of the app's session cache (docs/decisions/0032-session-cache-pushed-invalidation.md).
+-- Pushed invalidation of the app's session cache (docs/decisions/0033-session-cache-pushed-invalidation.md).
 -- Every change that can take a signed-in user's access away, or change what the
 -- pages show of them, sends the user's id on the `lumen_session_changed` channel
 -- when its transaction commits: a session ended (sign-out, other sessions ended by

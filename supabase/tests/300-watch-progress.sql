@@ -1,4 +1,4 @@
--- 300 · Resume where you left off: each learner's positions (ADR 0032).
+-- 300 · Resume where you left off: each learner's positions (ADR 0034).
 -- Proves: a learner saves their position in a video they can watch (clamped to the
 -- video's length; finished past 95 %) and reads and removes only their own; another
 -- learner, the video's creator, an admin and a visitor read none of them and nobody

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 import { expect, expectAccessible, expectNoHorizontalScroll, test } from './support/fixtures'
 
 /**
- * Resume where you left off (ADR 0032) on the demo content: a learner stops a
+ * Resume where you left off (ADR 0034) on the demo content: a learner stops a
  * lesson part-way; after a reload the page offers "Resume from …" and the
  * player starts there; the feed's first row is Continue watching with a
  * progress bar; History removes it. Without JavaScript the offer's links and

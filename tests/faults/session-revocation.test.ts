@@ -7,7 +7,7 @@ import { haveBuild } from './support/processes'
 import { openServerMode, type ServerMode } from './support/server-mode'
 
 /**
- * The session cache with pushed invalidation (docs/decisions/0032-session-cache-pushed-invalidation.md),
+ * The session cache with pushed invalidation (docs/decisions/0033-session-cache-pushed-invalidation.md),
  * on real processes: two app instances on one PostgreSQL. A user signs in on the first instance and
  * uses the second (which caches their session); signing out, being deleted, banned or demoted on
  * the first takes effect on the second within 1 s. With the second instance's notification channel

@@ -8,7 +8,7 @@ import { readSessionUser, sessionCache, type SessionUser } from '../../app/serve
 import { claimsFor, databaseKinds, insertAuthUser, migratedDatabase } from '../support/databases'
 
 /**
- * The session cache's pushed invalidation (docs/decisions/0032-session-cache-pushed-invalidation.md):
+ * The session cache's pushed invalidation (docs/decisions/0033-session-cache-pushed-invalidation.md):
  * each change that takes access away, or changes what the pages show of the user, reaches every
  * listening cache; a lost channel makes every read ask the database again.
  */

@@ -17,7 +17,7 @@ import { refusal } from './support/refusal'
 import { openVideoFixture, sessionCookieHeader, type Person, type VideoFixture } from './support/video-fixture'
 
 /**
- * Resume where you left off (ADR 0032) against PostgreSQL: the player's
+ * Resume where you left off (ADR 0034) against PostgreSQL: the player's
  * progress reports carry the position, saved in the same batched call that
  * counts the view (nothing for visitors); History, Continue watching and the
  * cards read it; remove and clear; the API twin; and nobody else reads a

@@ -8,7 +8,7 @@ import { resumeMoment, type WatchPosition } from '~/lib/schemas/progress'
 import type { VideoCardItem } from '~/lib/video-types'
 
 /**
- * Profile → History (ADR 0032): the videos the learner watched, latest first,
+ * Profile → History (ADR 0034): the videos the learner watched, latest first,
  * each with how far they got, a link that resumes there (`?t=`), and Remove;
  * Clear history behind a disclosure (the confirmation, with or without
  * JavaScript). Plain forms posting `intent=history-remove|history-clear` to

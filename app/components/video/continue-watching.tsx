@@ -2,7 +2,7 @@ import { Link } from '@remix-run/react'
 import { VideoCard, type VideoCardData } from '~/components/video-card'
 
 /**
- * The feed's first row (ADR 0032): lessons the learner started and has not
+ * The feed's first row (ADR 0034): lessons the learner started and has not
  * finished, latest first, each card with its progress bar; the card opens the
  * video, which offers "Resume from …". A row that scrolls sideways on a phone,
  * the feed's grid from the small breakpoint up. Rendered only when there is

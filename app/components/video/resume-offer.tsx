@@ -2,7 +2,7 @@ import { Link } from '@remix-run/react'
 import { formatDuration } from '~/lib/format'
 
 /**
- * "Resume from 12:34" or "Start over" (ADR 0032), under the player when the
+ * "Resume from 12:34" or "Start over" (ADR 0034), under the player when the
  * learner stopped this video part-way. Resuming is the default: the player
  * already starts at the saved moment (the server's `#t=` on the MP4, hls.js's
  * start position). Both choices are links (`?t=`), so they work without

@@ -22,7 +22,7 @@ const POSITION_STEP_SECONDS = 1
  * video were played; the server credits no more than the wall clock allows
  * and decides when a view counts. Seeks are not counted as watching. Each
  * report also says where playback is (`position`), which the server keeps as
- * a signed-in learner's resume point (ADR 0032): so a seek while paused is
+ * a signed-in learner's resume point (ADR 0034): so a seek while paused is
  * reported on leaving the page, once playback has started.
  */
 export function useWatchReporter(videoRef: RefObject<HTMLVideoElement | null>, videoId: string, enabled: boolean) {
@@ -35,7 +35,7 @@ export function useWatchReporter(videoRef: RefObject<HTMLVideoElement | null>, v
     let pending = 0
     let tenths = 0
     let sentTenths = 0
-    // Where playback was when last reported (a signed-in learner's resume point, ADR 0032); only once this
+    // Where playback was when last reported (a signed-in learner's resume point, ADR 0034); only once this
     // page has played: a page left unplayed must not overwrite the saved position with where it sat.
     let sentPosition = -1
     let hasPlayed = false

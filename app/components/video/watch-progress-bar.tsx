@@ -3,7 +3,7 @@ import { watchedShare, type WatchPosition } from '~/lib/schemas/progress'
 
 /**
  * The thin bar along the bottom of a card's thumbnail for a video the learner
- * started (ADR 0032): how far they got, full when finished. Its words are for
+ * started (ADR 0034): how far they got, full when finished. Its words are for
  * screen readers ("Watched to 12:34", "Watched").
  */
 export function WatchProgressBar({ progress }: { progress: WatchPosition }) {

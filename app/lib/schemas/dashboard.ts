@@ -42,7 +42,7 @@ export const watchReportSchema = z.object({
   video: z.string().uuid(),
   played: z.coerce.number().finite().min(0).max(REPORT_MAX_SECONDS),
   tenths: z.coerce.number().int().min(0).max(1023).default(0),
-  /** Where playback is, in seconds: saved as a signed-in learner's position (resume, ADR 0032). */
+  /** Where playback is, in seconds: saved as a signed-in learner's position (resume, ADR 0034). */
   position: z.coerce.number().finite().min(0).max(POSITION_MAX_SECONDS).optional(),
   /** The player's length of the video (used only when the video has none on record). */
   duration: z.coerce.number().finite().positive().max(POSITION_MAX_SECONDS).optional(),

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 /**
- * Resume where you left off (ADR 0032): the learner's position in a video,
+ * Resume where you left off (ADR 0034): the learner's position in a video,
  * saved by the player's progress reports and PUT /api/videos/{id}/progress,
  * shown as "Resume from 12:34", Continue watching, History and the cards'
  * progress bars. Shared by the routes, the services and the player.

@@ -55,7 +55,7 @@ export function personShape(who: {
 }
 
 /** A listed video (feed, sparks, a creator's videos); `hasLiked` from the caller's likes of the page. */
-/** A saved position (ADR 0032). */
+/** A saved position (ADR 0034). */
 export function watchPositionShape(position: WatchPosition) {
   return {
     position: position.positionSeconds,
