@@ -11,13 +11,26 @@
  * `npm test -- rls e2e` runs only the named suites; `npm test -- static` only the static checks.
  */
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, readdirSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { createInterface } from 'node:readline'
 import { openDatabase } from '../db/connect'
 import { migrate } from '../db/migrate'
 import { createScratchDatabase } from '../tests/support/postgres'
 import { prepareE2eData } from './e2e-data'
 import { failureLineOf } from './test-output'
+import {
+  addCounts,
+  formatSeconds,
+  noCounts,
+  pgProveCountOf,
+  readPlaywrightReport,
+  readVitestReport,
+  slowest,
+  type Counts,
+  type FileTime,
+} from './test-timing'
 
 const all = ['static', 'unit', 'integration', 'security', 'rls', 'e2e', 'faults'] as const
 type Suite = (typeof all)[number]
@@ -29,7 +42,11 @@ const suites: readonly Suite[] = requested.length ? requested : all
  * the lines that name a failure are kept for the summary, so the end of a long
  * log still says which test failed (two e2e shards interleave their reports).
  */
-function run(command: string, args: string[], { env = process.env, label = '' } = {}): Promise<boolean> {
+function run(
+  command: string,
+  args: string[],
+  { env = process.env, label = '', onLine = (_line: string) => {} } = {},
+): Promise<boolean> {
   const child = spawn(command, args, {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: process.stdout.isTTY ? { FORCE_COLOR: '1', ...env } : env,
@@ -37,6 +54,7 @@ function run(command: string, args: string[], { env = process.env, label = '' } 
   for (const stream of [child.stdout, child.stderr]) {
     createInterface({ input: stream }).on('line', (line) => {
       console.log(label + line)
+      onLine(line)
       const failure = failureLineOf(line)
       if (failure) failureLines.push(label + failure)
     })
@@ -62,13 +80,31 @@ if (needsServices) {
   process.env.TEST_DATABASE_URL = line.replace(/^TEST_DATABASE_URL=/, '')
 }
 
-const results: { suite: Suite; ok: boolean; failures: string[] }[] = []
+const results: { suite: Suite; ok: boolean; failures: string[]; ms: number; counts: Counts | null }[] = []
+/** The runners' JSON reports, read for the closing times and counts. */
+const reportDir = mkdtempSync(path.join(tmpdir(), 'lumen-test-reports-'))
+const fileTimes: FileTime[] = []
+let suiteCounts: Counts | null = null
 
+const startedAll = Date.now()
 for (const suite of suites) {
   heading(suite)
   failureLines.length = 0
+  suiteCounts = suite === 'static' ? null : noCounts
+  const started = Date.now()
   const ok = await runSuite(suite)
-  results.push({ suite, ok, failures: [...new Set(failureLines)] })
+  results.push({ suite, ok, failures: [...new Set(failureLines)], ms: Date.now() - started, counts: suiteCounts })
+}
+rmSync(reportDir, { recursive: true, force: true })
+
+/** A Vitest project with a JSON report beside the usual output; its counts and file times are kept. */
+async function vitest(project: string): Promise<boolean> {
+  const report = path.join(reportDir, `vitest-${project}.json`)
+  const ok = await run('npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`])
+  const { counts, files } = readVitestReport(report, project)
+  suiteCounts = addCounts(suiteCounts ?? noCounts, counts)
+  fileTimes.push(...files)
+  return ok
 }
 
 async function runSuite(suite: Suite): Promise<boolean> {
@@ -78,7 +114,7 @@ async function runSuite(suite: Suite): Promise<boolean> {
     case 'unit':
     case 'integration':
     case 'security':
-      return run('npx', ['vitest', 'run', '--project', suite])
+      return vitest(suite)
     case 'rls':
       return runPgTap()
     case 'e2e':
@@ -86,18 +122,24 @@ async function runSuite(suite: Suite): Promise<boolean> {
     case 'faults':
       return (
         (existsSync('build/server/index.js') || (await run('npm', ['run', 'build']))) &&
-        run('npx', ['vitest', 'run', '--project', 'faults'])
+        vitest('faults')
       )
   }
 }
 
+heading('slowest test files')
+for (const { file, suite, ms } of slowest(fileTimes)) {
+  console.log(`${formatSeconds(ms).padStart(10)}  ${suite.padEnd(16)} ${file}`)
+}
+
 heading('summary')
-for (const { suite, ok, failures } of results) {
-  console.log(`${ok ? '✔' : '✘'} ${suite}`)
+for (const { suite, ok, failures, ms, counts } of results) {
+  const tests = counts ? `${counts.ran} tests${counts.skipped ? `, ${counts.skipped} skipped` : ''}` : ''
+  console.log(`${ok ? '✔' : '✘'} ${suite.padEnd(12)} ${formatSeconds(ms).padStart(10)}  ${tests}`)
   if (!ok) for (const line of failures.slice(0, 40)) console.log(`    ${line}`)
 }
 const failed = results.filter((result) => !result.ok).length
-console.log(`suites: ${results.length - failed} passed, ${failed} failed`)
+console.log(`suites: ${results.length - failed} passed, ${failed} failed, in ${formatSeconds(Date.now() - startedAll)}`)
 process.exit(failed ? 1 : 0)
 
 /** The pgTAP suite on a fresh, migrated PostgreSQL database, as `supabase test db` would run it. */
@@ -117,6 +159,9 @@ async function runPgTap(): Promise<boolean> {
       .map((file) => `supabase/tests/${file}`)
     const url = new URL(scratch.url)
     return await run('pg_prove', ['--ext', '.sql', '--failures', ...files], {
+      onLine(line) {
+        suiteCounts = pgProveCountOf(line) ?? suiteCounts
+      },
       env: {
         ...process.env,
         PGHOST: url.hostname,
@@ -162,8 +207,16 @@ async function runPlaywrightShards(): Promise<boolean> {
       for (const args of runsOfShard) {
         // Artifacts per run: Playwright empties its output folder when it starts.
         const name = `${args[0]!.replace('--project=', '')}-${index + 1}`
-        const outputs = { E2E_OUTPUT_DIR: `test-results/${name}`, PLAYWRIGHT_HTML_OUTPUT_DIR: `playwright-report/${name}` }
+        const report = path.join(reportDir, `playwright-${name}.json`)
+        const outputs = {
+          E2E_OUTPUT_DIR: `test-results/${name}`,
+          PLAYWRIGHT_HTML_OUTPUT_DIR: `playwright-report/${name}`,
+          E2E_JSON_REPORT: report,
+        }
         ok = (await run('npx', ['playwright', 'test', ...args], { env: { ...env, ...outputs }, label })) && ok
+        const { counts, files } = readPlaywrightReport(report, 'e2e')
+        suiteCounts = addCounts(suiteCounts ?? noCounts, counts)
+        fileTimes.push(...files)
       }
       return ok
     })
