@@ -1,7 +1,7 @@
 /**
  * `npm test`: every suite, in the order that fails fastest.
  *   static       tsc --noEmit, then ESLint (types, hooks, accessibility, import boundaries)
- *   unit         Vitest, no services
+ *   unit         Vitest, no services, and the `components` project (React components in happy-dom)
  *   integration  Vitest against real PostgreSQL 15 and embedded PGlite
  *   security     Vitest: issue 8's findings and their classes, against the stand-in
  *   rls          pgTAP files in supabase/tests, by pg_prove on PostgreSQL 15
@@ -97,11 +97,19 @@ for (const suite of suites) {
 }
 rmSync(reportDir, { recursive: true, force: true })
 
-/** A Vitest project with a JSON report beside the usual output; its counts and file times are kept. */
-async function vitest(project: string): Promise<boolean> {
-  const report = path.join(reportDir, `vitest-${project}.json`)
-  const ok = await run('npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`])
-  const { counts, files } = readVitestReport(report, project)
+/** Vitest projects with a JSON report beside the usual output; their counts and file times are kept. */
+async function vitest(...projects: string[]): Promise<boolean> {
+  const name = projects.join('+')
+  const report = path.join(reportDir, `vitest-${name}.json`)
+  const ok = await run('npx', [
+    'vitest',
+    'run',
+    ...projects.flatMap((project) => ['--project', project]),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+  ])
+  const { counts, files } = readVitestReport(report, name)
   suiteCounts = addCounts(suiteCounts ?? noCounts, counts)
   fileTimes.push(...files)
   return ok
@@ -112,6 +120,7 @@ async function runSuite(suite: Suite): Promise<boolean> {
     case 'static':
       return (await run('npx', ['tsc', '--noEmit'])) && (await run('npx', ['eslint', '.']))
     case 'unit':
+      return vitest('unit', 'components')
     case 'integration':
     case 'security':
       return vitest(suite)
