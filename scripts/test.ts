@@ -7,11 +7,12 @@
  *   rls          pgTAP files in supabase/tests, by pg_prove on PostgreSQL 15
  *   e2e          Playwright in Debian's Chromium against a production build
  *   faults       Vitest project `faults`: real processes SIGKILLed, SIGTERMed and their database
- *                restarted (issue 16); reuses the e2e build (builds it when absent)
+ *                restarted (issue 16)
+ * e2e and faults share one production build, made only when its sources changed (productionBuild).
  * `npm test -- rls e2e` runs only the named suites; `npm test -- static` only the static checks.
  */
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { createInterface } from 'node:readline'
@@ -19,6 +20,7 @@ import { openDatabase } from '../db/connect'
 import { migrate } from '../db/migrate'
 import { createScratchDatabase } from '../tests/support/postgres'
 import { prepareE2eData } from './e2e-data'
+import { BUILD_INPUTS, sourceHash } from './source-hash'
 import { failureLineOf } from './test-output'
 import {
   addCounts,
@@ -127,12 +129,9 @@ async function runSuite(suite: Suite): Promise<boolean> {
     case 'rls':
       return runPgTap()
     case 'e2e':
-      return (await run('npm', ['run', 'build'])) && (await runPlaywrightShards())
+      return (await productionBuild()) && (await runPlaywrightShards())
     case 'faults':
-      return (
-        (existsSync('build/server/index.js') || (await run('npm', ['run', 'build']))) &&
-        vitest('faults')
-      )
+      return (await productionBuild()) && vitest('faults')
   }
 }
 
@@ -150,6 +149,22 @@ for (const { suite, ok, failures, ms, counts } of results) {
 const failed = results.filter((result) => !result.ok).length
 console.log(`suites: ${results.length - failed} passed, ${failed} failed, in ${formatSeconds(Date.now() - startedAll)}`)
 process.exit(failed ? 1 : 0)
+
+/**
+ * One production build for e2e and faults, made when the files it is made from
+ * (`BUILD_INPUTS`) changed since the last one: `build/.source-hash` names them.
+ */
+async function productionBuild(): Promise<boolean> {
+  const hash = sourceHash(BUILD_INPUTS)
+  const marker = 'build/.source-hash'
+  if (existsSync('build/server/index.js') && existsSync(marker) && readFileSync(marker, 'utf8') === hash) {
+    console.log(`the production build in build/ is of these sources (${hash}): reused`)
+    return true
+  }
+  const ok = await run('npm', ['run', 'build'])
+  if (ok) writeFileSync(marker, hash)
+  return ok
+}
 
 /** The pgTAP suite on a fresh, migrated PostgreSQL database, as `supabase test db` would run it. */
 async function runPgTap(): Promise<boolean> {
