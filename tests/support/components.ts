@@ -1,5 +1,9 @@
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import { afterEach } from 'vitest'
+
+// findBy…/waitFor wait on their condition up to 10 s (not the default 1 s): on a machine shared with
+// other suites a render after a fetcher's answer can take longer than a second.
+configure({ asyncUtilTimeout: 10_000 })
 
 /**
  * Component tests (Vitest project `components`): each test's render is removed
