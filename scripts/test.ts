@@ -10,7 +10,9 @@
  *                restarted (issue 16)
  * e2e and faults share one production build, made only when its sources changed (productionBuild).
  * `npm test -- rls e2e` runs only the named suites; `npm test -- static` only the static checks.
+ * static, unit and rls run side by side (see `stages`); the rest one after another.
  */
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -47,8 +49,10 @@ const suites: readonly Suite[] = requested.length ? requested : all
 function run(
   command: string,
   args: string[],
-  { env = process.env, label = '', onLine = (_line: string) => {} } = {},
+  { env = process.env, label: ownLabel = '', onLine = (_line: string) => {} } = {},
 ): Promise<boolean> {
+  const suite = current.getStore()
+  const label = (suite?.label ?? '') + ownLabel
   const child = spawn(command, args, {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: process.stdout.isTTY ? { FORCE_COLOR: '1', ...env } : env,
@@ -58,7 +62,7 @@ function run(
       console.log(label + line)
       onLine(line)
       const failure = failureLineOf(line)
-      if (failure) failureLines.push(label + failure)
+      if (failure) suite?.failures.push(label + failure)
     })
   }
   return new Promise<boolean>((resolve) => {
@@ -67,7 +71,18 @@ function run(
   })
 }
 
-const failureLines: string[] = []
+/** The suite a command runs for: its output's label (when suites run side by side), its failures and test count. */
+interface SuiteRun {
+  label: string
+  failures: string[]
+  counts: Counts | null
+}
+const current = new AsyncLocalStorage<SuiteRun>()
+
+function addToCounts(counts: Counts) {
+  const suite = current.getStore()
+  if (suite) suite.counts = addCounts(suite.counts ?? noCounts, counts)
+}
 
 function heading(text: string) {
   console.log(`\n\x1b[1m── ${text} ${'─'.repeat(Math.max(0, 60 - text.length))}\x1b[0m`)
@@ -86,16 +101,35 @@ const results: { suite: Suite; ok: boolean; failures: string[]; ms: number; coun
 /** The runners' JSON reports, read for the closing times and counts. */
 const reportDir = mkdtempSync(path.join(tmpdir(), 'lumen-test-reports-'))
 const fileTimes: FileTime[] = []
-let suiteCounts: Counts | null = null
+
+/**
+ * Suites in one stage run side by side: the static checks (CPU), the unit and
+ * component tests (light) and pgTAP (PostgreSQL's own processes) need little of
+ * the same thing, so together they take about as long as the longest of them.
+ * Integration and security each keep both cores busy with two Vitest workers,
+ * and e2e and faults run servers of their own: those run alone.
+ * `TEST_SERIAL=1` runs every suite alone.
+ */
+const stages: Suite[][] = process.env.TEST_SERIAL
+  ? all.map((suite) => [suite])
+  : [['static', 'unit', 'rls'], ['integration'], ['security'], ['e2e'], ['faults']]
 
 const startedAll = Date.now()
-for (const suite of suites) {
-  heading(suite)
-  failureLines.length = 0
-  suiteCounts = suite === 'static' ? null : noCounts
-  const started = Date.now()
-  const ok = await runSuite(suite)
-  results.push({ suite, ok, failures: [...new Set(failureLines)], ms: Date.now() - started, counts: suiteCounts })
+for (const stage of stages) {
+  const chosen = stage.filter((suite) => suites.includes(suite))
+  if (!chosen.length) continue
+  heading(chosen.join(' + '))
+  const outcomes = await Promise.all(
+    chosen.map((suite) => {
+      const state: SuiteRun = { label: chosen.length > 1 ? `[${suite}] ` : '', failures: [], counts: suite === 'static' ? null : noCounts }
+      const started = Date.now()
+      return current.run(state, async () => {
+        const ok = await runSuite(suite)
+        return { suite, ok, failures: [...new Set(state.failures)], ms: Date.now() - started, counts: state.counts }
+      })
+    }),
+  )
+  results.push(...outcomes)
 }
 rmSync(reportDir, { recursive: true, force: true })
 
@@ -112,7 +146,7 @@ async function vitest(...projects: string[]): Promise<boolean> {
     `--outputFile.json=${report}`,
   ])
   const { counts, files } = readVitestReport(report, name)
-  suiteCounts = addCounts(suiteCounts ?? noCounts, counts)
+  addToCounts(counts)
   fileTimes.push(...files)
   return ok
 }
@@ -184,7 +218,8 @@ async function runPgTap(): Promise<boolean> {
     const url = new URL(scratch.url)
     return await run('pg_prove', ['--ext', '.sql', '--failures', ...files], {
       onLine(line) {
-        suiteCounts = pgProveCountOf(line) ?? suiteCounts
+        const counts = pgProveCountOf(line)
+        if (counts) addToCounts(counts)
       },
       env: {
         ...process.env,
@@ -239,7 +274,7 @@ async function runPlaywrightShards(): Promise<boolean> {
         }
         ok = (await run('npx', ['playwright', 'test', ...args], { env: { ...env, ...outputs }, label })) && ok
         const { counts, files } = readPlaywrightReport(report, 'e2e')
-        suiteCounts = addCounts(suiteCounts ?? noCounts, counts)
+        addToCounts(counts)
         fileTimes.push(...files)
       }
       return ok
