@@ -20,7 +20,12 @@ export default defineConfig({
   workers: 1,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  reporter: [
+    ['list'],
+    ...(process.env.CI ? [] : [['html', { open: 'never' }] as const]),
+    // `npm test` reads each file's time and the test count from it (scripts/test-timing.ts).
+    ...(process.env.E2E_JSON_REPORT ? [['json', { outputFile: process.env.E2E_JSON_REPORT }] as const] : []),
+  ],
   // Two shards share two cores with their servers: a multi-page flow with axe runs needs more than 30 s.
   timeout: 60_000,
   // Per process, so concurrent shards (scripts/test.ts) do not clear each other's artifacts.

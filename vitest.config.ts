@@ -30,6 +30,19 @@ export default defineConfig({
       {
         resolve: { alias },
         test: {
+          // Interactive components in a simulated DOM (happy-dom) with Testing Library: seconds, not a browser run.
+          // `npm test`'s unit suite runs them too.
+          name: 'components',
+          include: ['tests/components/**/*.test.tsx'],
+          environment: 'happy-dom',
+          // A test waits out the product's own delays (the report dialog's 3 s close, the upload's 1.5 s redirect).
+          testTimeout: 30_000,
+          setupFiles: ['tests/support/fail-on-console-error.ts', 'tests/support/components.ts'],
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',

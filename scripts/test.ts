@@ -1,23 +1,40 @@
 /**
  * `npm test`: every suite, in the order that fails fastest.
  *   static       tsc --noEmit, then ESLint (types, hooks, accessibility, import boundaries)
- *   unit         Vitest, no services
+ *   unit         Vitest, no services, and the `components` project (React components in happy-dom)
  *   integration  Vitest against real PostgreSQL 15 and embedded PGlite
  *   security     Vitest: issue 8's findings and their classes, against the stand-in
  *   rls          pgTAP files in supabase/tests, by pg_prove on PostgreSQL 15
  *   e2e          Playwright in Debian's Chromium against a production build
  *   faults       Vitest project `faults`: real processes SIGKILLed, SIGTERMed and their database
- *                restarted (issue 16); reuses the e2e build (builds it when absent)
+ *                restarted (issue 16)
+ * e2e and faults share one production build, made only when its sources changed (productionBuild).
  * `npm test -- rls e2e` runs only the named suites; `npm test -- static` only the static checks.
+ * static, unit and rls run side by side (see `stages`); the rest one after another.
  */
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, readdirSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { createInterface } from 'node:readline'
 import { openDatabase } from '../db/connect'
 import { migrate } from '../db/migrate'
 import { createScratchDatabase } from '../tests/support/postgres'
 import { prepareE2eData } from './e2e-data'
+import { BUILD_INPUTS, sourceHash } from './source-hash'
 import { failureLineOf } from './test-output'
+import {
+  addCounts,
+  formatSeconds,
+  noCounts,
+  pgProveCountOf,
+  readPlaywrightReport,
+  readVitestReport,
+  slowest,
+  type Counts,
+  type FileTime,
+} from './test-timing'
 
 const all = ['static', 'unit', 'integration', 'security', 'rls', 'e2e', 'faults'] as const
 type Suite = (typeof all)[number]
@@ -29,7 +46,13 @@ const suites: readonly Suite[] = requested.length ? requested : all
  * the lines that name a failure are kept for the summary, so the end of a long
  * log still says which test failed (two e2e shards interleave their reports).
  */
-function run(command: string, args: string[], { env = process.env, label = '' } = {}): Promise<boolean> {
+function run(
+  command: string,
+  args: string[],
+  { env = process.env, label: ownLabel = '', onLine = (_line: string) => {} } = {},
+): Promise<boolean> {
+  const suite = current.getStore()
+  const label = (suite?.label ?? '') + ownLabel
   const child = spawn(command, args, {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: process.stdout.isTTY ? { FORCE_COLOR: '1', ...env } : env,
@@ -37,8 +60,9 @@ function run(command: string, args: string[], { env = process.env, label = '' } 
   for (const stream of [child.stdout, child.stderr]) {
     createInterface({ input: stream }).on('line', (line) => {
       console.log(label + line)
+      onLine(line)
       const failure = failureLineOf(line)
-      if (failure) failureLines.push(label + failure)
+      if (failure) suite?.failures.push(label + failure)
     })
   }
   return new Promise<boolean>((resolve) => {
@@ -47,7 +71,18 @@ function run(command: string, args: string[], { env = process.env, label = '' } 
   })
 }
 
-const failureLines: string[] = []
+/** The suite a command runs for: its output's label (when suites run side by side), its failures and test count. */
+interface SuiteRun {
+  label: string
+  failures: string[]
+  counts: Counts | null
+}
+const current = new AsyncLocalStorage<SuiteRun>()
+
+function addToCounts(counts: Counts) {
+  const suite = current.getStore()
+  if (suite) suite.counts = addCounts(suite.counts ?? noCounts, counts)
+}
 
 function heading(text: string) {
   console.log(`\n\x1b[1m── ${text} ${'─'.repeat(Math.max(0, 60 - text.length))}\x1b[0m`)
@@ -62,13 +97,58 @@ if (needsServices) {
   process.env.TEST_DATABASE_URL = line.replace(/^TEST_DATABASE_URL=/, '')
 }
 
-const results: { suite: Suite; ok: boolean; failures: string[] }[] = []
+const results: { suite: Suite; ok: boolean; failures: string[]; ms: number; counts: Counts | null }[] = []
+/** The runners' JSON reports, read for the closing times and counts. */
+const reportDir = mkdtempSync(path.join(tmpdir(), 'lumen-test-reports-'))
+const fileTimes: FileTime[] = []
 
-for (const suite of suites) {
-  heading(suite)
-  failureLines.length = 0
-  const ok = await runSuite(suite)
-  results.push({ suite, ok, failures: [...new Set(failureLines)] })
+/**
+ * Suites in one stage run side by side: the static checks (CPU), the unit and
+ * component tests (light) and pgTAP (PostgreSQL's own processes) need little of
+ * the same thing, so together they take about as long as the longest of them.
+ * Integration and security each keep both cores busy with two Vitest workers,
+ * and e2e and faults run servers of their own: those run alone.
+ * `TEST_SERIAL=1` runs every suite alone.
+ */
+const stages: Suite[][] = process.env.TEST_SERIAL
+  ? all.map((suite) => [suite])
+  : [['static', 'unit', 'rls'], ['integration'], ['security'], ['e2e'], ['faults']]
+
+const startedAll = Date.now()
+for (const stage of stages) {
+  const chosen = stage.filter((suite) => suites.includes(suite))
+  if (!chosen.length) continue
+  heading(chosen.join(' + '))
+  const outcomes = await Promise.all(
+    chosen.map((suite) => {
+      const state: SuiteRun = { label: chosen.length > 1 ? `[${suite}] ` : '', failures: [], counts: suite === 'static' ? null : noCounts }
+      const started = Date.now()
+      return current.run(state, async () => {
+        const ok = await runSuite(suite)
+        return { suite, ok, failures: [...new Set(state.failures)], ms: Date.now() - started, counts: state.counts }
+      })
+    }),
+  )
+  results.push(...outcomes)
+}
+rmSync(reportDir, { recursive: true, force: true })
+
+/** Vitest projects with a JSON report beside the usual output; their counts and file times are kept. */
+async function vitest(...projects: string[]): Promise<boolean> {
+  const name = projects.join('+')
+  const report = path.join(reportDir, `vitest-${name}.json`)
+  const ok = await run('npx', [
+    'vitest',
+    'run',
+    ...projects.flatMap((project) => ['--project', project]),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+  ])
+  const { counts, files } = readVitestReport(report, name)
+  addToCounts(counts)
+  fileTimes.push(...files)
+  return ok
 }
 
 async function runSuite(suite: Suite): Promise<boolean> {
@@ -76,29 +156,49 @@ async function runSuite(suite: Suite): Promise<boolean> {
     case 'static':
       return (await run('npx', ['tsc', '--noEmit'])) && (await run('npx', ['eslint', '.']))
     case 'unit':
+      return vitest('unit', 'components')
     case 'integration':
     case 'security':
-      return run('npx', ['vitest', 'run', '--project', suite])
+      return vitest(suite)
     case 'rls':
       return runPgTap()
     case 'e2e':
-      return (await run('npm', ['run', 'build'])) && (await runPlaywrightShards())
+      return (await productionBuild()) && (await runPlaywrightShards())
     case 'faults':
-      return (
-        (existsSync('build/server/index.js') || (await run('npm', ['run', 'build']))) &&
-        run('npx', ['vitest', 'run', '--project', 'faults'])
-      )
+      return (await productionBuild()) && vitest('faults')
   }
 }
 
+heading('slowest test files')
+for (const { file, suite, ms } of slowest(fileTimes)) {
+  console.log(`${formatSeconds(ms).padStart(10)}  ${suite.padEnd(16)} ${file}`)
+}
+
 heading('summary')
-for (const { suite, ok, failures } of results) {
-  console.log(`${ok ? '✔' : '✘'} ${suite}`)
+for (const { suite, ok, failures, ms, counts } of results) {
+  const tests = counts ? `${counts.ran} tests${counts.skipped ? `, ${counts.skipped} skipped` : ''}` : ''
+  console.log(`${ok ? '✔' : '✘'} ${suite.padEnd(12)} ${formatSeconds(ms).padStart(10)}  ${tests}`)
   if (!ok) for (const line of failures.slice(0, 40)) console.log(`    ${line}`)
 }
 const failed = results.filter((result) => !result.ok).length
-console.log(`suites: ${results.length - failed} passed, ${failed} failed`)
+console.log(`suites: ${results.length - failed} passed, ${failed} failed, in ${formatSeconds(Date.now() - startedAll)}`)
 process.exit(failed ? 1 : 0)
+
+/**
+ * One production build for e2e and faults, made when the files it is made from
+ * (`BUILD_INPUTS`) changed since the last one: `build/.source-hash` names them.
+ */
+async function productionBuild(): Promise<boolean> {
+  const hash = sourceHash(BUILD_INPUTS)
+  const marker = 'build/.source-hash'
+  if (existsSync('build/server/index.js') && existsSync(marker) && readFileSync(marker, 'utf8') === hash) {
+    console.log(`the production build in build/ is of these sources (${hash}): reused`)
+    return true
+  }
+  const ok = await run('npm', ['run', 'build'])
+  if (ok) writeFileSync(marker, hash)
+  return ok
+}
 
 /** The pgTAP suite on a fresh, migrated PostgreSQL database, as `supabase test db` would run it. */
 async function runPgTap(): Promise<boolean> {
@@ -117,6 +217,10 @@ async function runPgTap(): Promise<boolean> {
       .map((file) => `supabase/tests/${file}`)
     const url = new URL(scratch.url)
     return await run('pg_prove', ['--ext', '.sql', '--failures', ...files], {
+      onLine(line) {
+        const counts = pgProveCountOf(line)
+        if (counts) addToCounts(counts)
+      },
       env: {
         ...process.env,
         PGHOST: url.hostname,
@@ -162,8 +266,16 @@ async function runPlaywrightShards(): Promise<boolean> {
       for (const args of runsOfShard) {
         // Artifacts per run: Playwright empties its output folder when it starts.
         const name = `${args[0]!.replace('--project=', '')}-${index + 1}`
-        const outputs = { E2E_OUTPUT_DIR: `test-results/${name}`, PLAYWRIGHT_HTML_OUTPUT_DIR: `playwright-report/${name}` }
+        const report = path.join(reportDir, `playwright-${name}.json`)
+        const outputs = {
+          E2E_OUTPUT_DIR: `test-results/${name}`,
+          PLAYWRIGHT_HTML_OUTPUT_DIR: `playwright-report/${name}`,
+          E2E_JSON_REPORT: report,
+        }
         ok = (await run('npx', ['playwright', 'test', ...args], { env: { ...env, ...outputs }, label })) && ok
+        const { counts, files } = readPlaywrightReport(report, 'e2e')
+        addToCounts(counts)
+        fileTimes.push(...files)
       }
       return ok
     })

@@ -18,14 +18,14 @@ export interface ScratchDatabase {
   drop(): Promise<void>
 }
 
-/** A new empty database on the test server, dropped again by `drop()`. */
-export async function createScratchDatabase(label: string): Promise<ScratchDatabase> {
+/** A new empty database on the test server (or a copy of `template`), dropped again by `drop()`. */
+export async function createScratchDatabase(label: string, template?: string): Promise<ScratchDatabase> {
   const serverUrl = testServerUrl()
   const name = `lumen_${label.replace(/\W/g, '_')}_${randomBytes(4).toString('hex')}`
   const admin = new pg.Client({ connectionString: serverUrl })
   await admin.connect()
   try {
-    await admin.query(`create database ${name}`)
+    await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`)
   } finally {
     await admin.end()
   }

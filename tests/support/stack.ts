@@ -7,7 +7,8 @@ import express from 'express'
 import { openDatabase, type DatabaseHandle } from '../../db/connect'
 import { migrate } from '../../db/migrate'
 import { createStack, type Stack } from '../../stack/index'
-import { createScratchDatabase, type ScratchDatabase } from './postgres'
+import { migratedScratchDatabase } from './databases'
+import { type ScratchDatabase } from './postgres'
 
 /**
  * A running stand-in for contract tests: its own database (PGlite in memory
@@ -33,12 +34,12 @@ export async function startStack(options: { database?: 'pglite' | 'postgres' } =
   let scratch: ScratchDatabase | undefined
   let database: DatabaseHandle
   if (options.database === 'postgres') {
-    scratch = await createScratchDatabase('stack')
+    scratch = await migratedScratchDatabase('stack')
     database = await openDatabase({ databaseUrl: scratch.url })
   } else {
     database = await openDatabase({ dataDir: path.join(dataDir, 'pglite') })
+    await migrate(database.pool)
   }
-  await migrate(database.pool)
 
   let server: Server
   let stack: Stack
