@@ -21,7 +21,7 @@ export default defineConfig({
             'stack/**/*.test.ts',
             'tests/unit/**/*.test.ts',
           ],
-          // Route modules are named by their URL: app/routes/api.admin.test.ts is GET /api/admin/test.
+          // Route modules are named by their URL, never picked up as tests.
           exclude: ['app/routes/**', '**/node_modules/**'],
           environment: 'node',
           setupFiles: ['tests/support/fail-on-console-error.ts'],

@@ -3,6 +3,8 @@ import { flushSync } from 'react-dom'
 import { CaptionsToggle } from '~/components/captions/captions-toggle'
 import { parseYouTubeId, resizedImage, youTubeEmbedUrl } from '~/lib/media-urls'
 import { pageViewUrl, useWatchReporter } from './video/use-watch-reporter'
+import { firstRenditionConfig, rememberEstimate } from './video/first-rendition'
+import { carryOn, elementState, startPositionFor } from './video/hls-handoff'
 import { HLS_WORKER_PATH, loadHls, warmHls } from './video/warm-hls'
 
 /**
@@ -159,9 +161,12 @@ export const VideoPlayer = forwardRef<HTMLVideoElement | null, VideoPlayerProps>
     if (preload === 'auto') raiseBuffer.current?.()
   }, [preload])
 
-  // React sets `muted` as a property only on the client; keep it in sync.
+  // React sets `muted` as a property only on the client; keep it in sync. On mount only a muted prop is
+  // applied: the visitor may have muted the element (and pressed play) before hydration.
+  const mutedApplied = useRef(false)
   useEffect(() => {
-    if (videoRef.current) videoRef.current.muted = muted
+    if (videoRef.current && (mutedApplied.current || muted)) videoRef.current.muted = muted
+    mutedApplied.current = true
   }, [muted])
 
   useEffect(() => {
@@ -193,24 +198,24 @@ export const VideoPlayer = forwardRef<HTMLVideoElement | null, VideoPlayerProps>
         if (Hls.isSupported()) {
           // hls.js's subtitle renditions take over: the `<track>` elements go before it makes its own.
           if (inManifest) flushSync(() => setCaptionsVia('hls.js'))
-          // Start at the lowest rung (a small first segment: a frame soon) and let the ABR climb from the first
-          // download; `startLevel: -1` would first download a segment only to measure bandwidth (ADR 0027).
+          // Start at the rung that fits the player and the bandwidth this browser measured before (or reports),
+          // with no test download, and let the ABR climb or fall from there (ADR 0033).
+          // Where the element is now (play may have been pressed on the MP4): hls.js carries on from there.
+          const handoff = elementState(video)
           const hls = new Hls({
             // Segments parsed and remuxed off the main thread (see HLS_WORKER_PATH).
             workerPath: HLS_WORKER_PATH,
-            capLevelToPlayerSize: true,
-            startLevel: 0,
-            testBandwidth: false,
-            startPosition: startAtRef.current ?? -1,
+            ...firstRenditionConfig(),
+            startPosition: startPositionFor(handoff, startAtRef.current),
             // Until it plays, only the first segment (ADR 0031): hls.js would otherwise buffer up to
             // 60 MB or 10 minutes ahead for a visitor who only opened the page.
-            ...(preloadRef.current === 'auto' ? {} : PRE_PLAY_BUFFER),
+            ...(preloadRef.current === 'auto' || handoff.playing ? {} : PRE_PLAY_BUFFER),
           })
           const bufferAhead = () => {
             hls.config.maxBufferLength = Hls.DefaultConfig.maxBufferLength
             hls.config.maxMaxBufferLength = Hls.DefaultConfig.maxMaxBufferLength
           }
-          if (preloadRef.current !== 'auto') {
+          if (preloadRef.current !== 'auto' && !handoff.playing) {
             video.addEventListener('play', bufferAhead, { once: true })
             raiseBuffer.current = bufferAhead
           }
@@ -228,8 +233,10 @@ export const VideoPlayer = forwardRef<HTMLVideoElement | null, VideoPlayerProps>
               setFailed(true)
             }
           })
+          hls.on(Hls.Events.FRAG_LOADED, () => rememberEstimate(hls.bandwidthEstimate))
           hls.loadSource(inManifest ? hlsUrl : withoutSubtitles(hlsUrl))
           hls.attachMedia(video)
+          carryOn(video, handoff)
           setEngine('hls.js')
           destroy = () => {
             video.removeEventListener('play', bufferAhead)

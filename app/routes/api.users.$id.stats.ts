@@ -1,13 +1,12 @@
 import { optionalCaller } from '~/server/api/caller.server'
 import { apiRoute } from '~/server/api/route.server'
-import { getCreator } from '~/server/creators.server'
+import { userStats } from '~/server/creators.server'
 
-/** GET /api/users/:id/stats — a creator's followers, following and videos (the creator page's counts). */
+/** GET /api/users/:id/stats — anyone's followers, following and public videos (0 videos for a learner). */
 const api = apiRoute({
   GET: async ({ request, params, clientIp }) => {
     const caller = await optionalCaller(request, clientIp)
-    const creator = await getCreator(caller?.claims ?? null, params.id ?? '')
-    return { followers: creator.followers, following: creator.following, videos: creator.videoCount }
+    return userStats(caller?.claims ?? null, params.id ?? '')
   },
 })
 export const loader = api.loader

@@ -16,7 +16,7 @@ import { discardUploadBody, receiveQuoteForm } from '~/server/http/forms.server'
 import { jsonWithHeaders } from '~/server/http/responses.server'
 import { requireUser } from '~/server/permissions.server'
 import { createQuote, originalVideo, searchVideosToQuote } from '~/server/quotes.server'
-import { supabaseSettings } from '~/server/supabase.server'
+import { browserSupabaseUrl, supabaseSettings } from '~/server/supabase.server'
 
 /**
  * /create-quote?videoId= (spec: Create quote; sections 5 and 8). Any
@@ -38,15 +38,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const results = await searchVideosToQuote(session.claims, null)
     return jsonWithHeaders({ mode: 'missing' as const, search: '', results, original: null, form: null }, 404, session.headers)
   }
-  const { url: supabaseUrl, anonKey } = supabaseSettings()
+  const { anonKey } = supabaseSettings()
   return jsonWithHeaders(
     {
       mode: 'quote' as const,
       search: '',
       results: [],
       original,
-      // The browser sends a video response to Storage itself (TUS) with the visitor's own session.
-      form: { userId: session.user.id, supabase: { url: supabaseUrl, anonKey } },
+      // The browser sends a video response to Storage itself (TUS) with the visitor's own session,
+      // at the address it opened the page at ('' when the stand-in shares the app's origin).
+      form: { userId: session.user.id, supabase: { url: browserSupabaseUrl(), anonKey } },
     },
     200,
     session.headers,

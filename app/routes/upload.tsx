@@ -19,7 +19,7 @@ import { jsonWithHeaders, redirectWithHeaders } from '~/server/http/responses.se
 import { isDomainError } from '~/server/errors.server'
 import { receiveUploadForm, discardUploadBody } from '~/server/http/forms.server'
 import { requireUploader } from '~/server/permissions.server'
-import { supabaseSettings } from '~/server/supabase.server'
+import { browserSupabaseUrl, supabaseSettings } from '~/server/supabase.server'
 import { createUpload, uploadCategories, uploadedVideo } from '~/server/uploads.server'
 
 /**
@@ -34,15 +34,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const uploaded = await uploadedVideo(session.claims, uploadedId)
     if (uploaded) return jsonWithHeaders({ uploaded, form: null }, 200, session.headers)
   }
-  const { url, anonKey } = supabaseSettings()
+  const { anonKey } = supabaseSettings()
   return jsonWithHeaders(
     {
       uploaded: null,
       form: {
         categories: await uploadCategories(session.claims),
         userId: session.user.id,
-        // The browser sends the video to Storage itself (TUS) with the visitor's own session.
-        supabase: { url, anonKey },
+        // The browser sends the video to Storage itself (TUS) with the visitor's own session,
+        // at the address it opened the page at ('' when the stand-in shares the app's origin).
+        supabase: { url: browserSupabaseUrl(), anonKey },
       },
     },
     200,

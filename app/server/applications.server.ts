@@ -5,7 +5,7 @@ import { ADMIN_MESSAGES, type ReviewCategoryInput, type ReviewInput } from '~/li
 import { asCaller, asServiceRole, type JwtClaims, type Tx } from './db.server'
 import { DomainError, isPermissionError } from './errors.server'
 import { allowed } from './permissions.server'
-import { serviceClient, type Supabase } from './supabase.server'
+import { forBrowser, serviceClient, type Supabase } from './supabase.server'
 
 /**
  * Creator applications (spec: Admin, Pending Creators; GET/PUT
@@ -245,7 +245,7 @@ export async function portfolioUrl(claims: JwtClaims | null, creatorId: string):
     .storage.from('portfolios')
     .createSignedUrl(path, 60, inline ? undefined : { download: path.split('/').pop() ?? true })
   if (error || !data?.signedUrl) throw none
-  return data.signedUrl
+  return forBrowser(data.signedUrl)
 }
 
 /** Fix Portfolio Issues: `public.fix_portfolios()` reconciles and answers how many rows it fixed. */

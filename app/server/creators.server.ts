@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import type { CreatorCard, CreatorListPage, CreatorPageData, PersonRole } from '~/lib/creator-types'
 import { isUuid } from '~/lib/ids'
+import { API_MESSAGES } from '~/lib/schemas/api'
 import { avatarUrl } from '~/lib/media-urls'
 import { CREATOR_MESSAGES, CREATORS_PAGE_SIZE } from '~/lib/schemas/creators'
 import { asCaller, type JwtClaims, type Tx } from './db.server'
@@ -121,6 +122,32 @@ export async function getCreator(claims: JwtClaims | null, creatorId: string): P
       following: Number(counts.rows[0]?.following ?? 0),
       joinedAt: new Date(row.created_at).toISOString(),
     }
+  })
+}
+
+/**
+ * Anyone's counts (GET /api/users/:id/stats): followers, whom they follow,
+ * and their public ready videos — 0 for a learner, who has no videos. Every
+ * profile and follow is readable by everyone (Postgres' policies); an
+ * unknown or malformed id is 404.
+ */
+export async function userStats(
+  claims: JwtClaims | null,
+  userId: string,
+): Promise<{ followers: number; following: number; videos: number }> {
+  const notFound = new DomainError('not_found', API_MESSAGES.userNotFound)
+  if (!isUuid(userId)) throw notFound
+  return asCaller(claims, async (tx) => {
+    const { rows } = await sql<{ followers: number; following: number; videos: number }>`
+      select (select count(*) from public.follows where creator_id = p.id)::int as followers,
+             (select count(*) from public.follows where follower_id = p.id)::int as following,
+             (select count(*) from public.videos v where v.creator_id = p.id and v.is_public and v.status = 'ready')::int as videos
+        from public.profiles p
+       where p.id = ${userId}::uuid
+    `.execute(tx)
+    const row = rows[0]
+    if (!row) throw notFound
+    return { followers: Number(row.followers), following: Number(row.following), videos: Number(row.videos) }
   })
 }
 

@@ -65,6 +65,16 @@ export function browserSupabaseUrl(): string {
 }
 
 /**
+ * A URL Supabase made (a signed Storage URL) as browsers reach it: relative
+ * when the stand-in serves Storage on the app's own origin, so the visitor
+ * stays at the address they used rather than PUBLIC_URL's.
+ */
+export function forBrowser(url: string): string {
+  const base = supabaseSettings().url.replace(/\/$/, '')
+  return url.startsWith(`${base}/`) ? `${browserSupabaseUrl()}${url.slice(base.length)}` : url
+}
+
+/**
  * A Supabase client for one request, the @supabase/ssr way: it reads the
  * session from the request's cookies and collects any cookies it sets
  * (sign-in, refresh, sign-out) into `headers`, which every response —

@@ -163,9 +163,9 @@ export async function createResumableUploads(services: StorageServices): Promise
       return randomUUID()
     },
 
-    generateUrl(_req, { id }) {
+    generateUrl(_req, { id, proto, host }) {
       const target = current().target!
-      return `${services.publicUrl}${RESUMABLE_PATH}/${Buffer.from(`${target.bucket}/${target.name}/${id}`).toString('base64url')}`
+      return `${uploadOrigin(services.publicUrl, proto, host)}${RESUMABLE_PATH}/${Buffer.from(`${target.bucket}/${target.name}/${id}`).toString('base64url')}`
     },
 
     getFileIdFromRequest(_req, lastPath) {
@@ -293,4 +293,19 @@ function userMetadataOf(info: UploadInfo): Record<string, unknown> | null {
 
 function warnRecovery(id: string) {
   return (error: unknown) => console.warn(`[storage] resumable upload ${id} could not be finished:`, (error as Error).message)
+}
+
+/**
+ * The origin an upload's Location names: the address the client sent its
+ * creation to (its Host), so a page opened at 127.0.0.1, a LAN name or a
+ * proxy's host name goes on uploading to the origin its Content-Security-Policy
+ * allows — not PUBLIC_URL's `localhost`. PUBLIC_URL itself when the Host is
+ * its host (keeping its https behind a TLS proxy) or is not a plain host name.
+ */
+export function uploadOrigin(publicUrl: string, proto: string, host: string | undefined): string {
+  const configured = new URL(publicUrl)
+  if (!host || host === configured.host || !/^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/.test(host)) {
+    return configured.origin
+  }
+  return `${proto === 'https' ? 'https' : 'http'}://${host}`
 }

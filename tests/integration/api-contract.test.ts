@@ -2,18 +2,18 @@ import express from 'express'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiCors, apiRateLimits, parseCorsOrigins, trustProxy } from '../../app/server/api/limits.server'
 import { ENDPOINTS, openApiDocument } from '../../app/server/api/openapi.server'
-import { apiRouteFiles, call, routeFilePath } from './support/api-client'
+import { apiRoutes, call } from './support/api-client'
 
 /**
- * The API and its document cannot drift apart: every route file under
- * app/routes/api.* is in the OpenAPI table and every table entry has a
- * file; a route answers exactly the documented methods (405 otherwise);
+ * The API and its document cannot drift apart: every route Remix
+ * registers under /api is in the OpenAPI table and every table entry has a
+ * route; a route answers exactly the documented methods (405 otherwise);
  * the generated OpenAPI 3.1 document lists every entry. Then the front
  * door: rate limits (429 with Retry-After) and CORS only for the allow-list.
  */
 describe('the OpenAPI document and the route files', () => {
-  it('has a route file for every documented path, and documents every route file', () => {
-    const files = new Set(apiRouteFiles().map(routeFilePath))
+  it('has a route Remix registers for every documented path, and documents every route', async () => {
+    const files = new Set((await apiRoutes()).map((route) => route.path))
     const documented = new Set(ENDPOINTS.map((endpoint) => endpoint.path))
     expect([...documented].filter((path) => !files.has(path))).toEqual([])
     expect([...files].filter((path) => !documented.has(path))).toEqual([])
@@ -27,12 +27,10 @@ describe('the OpenAPI document and the route files', () => {
   })
 
   it('answers 405 for every method a route does not document', async () => {
-    for (const file of apiRouteFiles()) {
-      const path = routeFilePath(file).replace('{id}', '00000000-0000-4000-8000-000000000000')
+    for (const route of await apiRoutes()) {
+      const path = route.path.replace('{id}', '00000000-0000-4000-8000-000000000000')
       for (const method of ['GET', 'POST', 'PUT', 'DELETE']) {
-        const documented = ENDPOINTS.some(
-          (endpoint) => endpoint.path === routeFilePath(file) && endpoint.method === method.toLowerCase(),
-        )
+        const documented = ENDPOINTS.some((endpoint) => endpoint.path === route.path && endpoint.method === method.toLowerCase())
         if (documented) continue
         const answer = await call(method, path, { unchecked: true })
         expect(answer.status, `${method} ${path}`).toBe(405)

@@ -76,15 +76,21 @@ const multipart = async (fields: Record<string, string>, file?: { name: string; 
 }
 
 describe('GET /api/users/creators, /users/:id and /users/:id/stats', () => {
-  it('401 for a bad token; 404 for a malformed, unknown or learner id (no public page)', async () => {
+  it('401 for a bad token; 404 for a malformed, unknown or learner id (no public page; stats only for unknown ids)', async () => {
     expect((await call('GET', '/users/creators', { token: 'bad' })).status).toBe(401)
     expect((await call('GET', `/users/${creator.id}`, { token: 'bad' })).status).toBe(401)
     for (const id of ['nope', MISSING, learner.id]) {
       const answer = await call('GET', `/users/${id}`, { token: tokens.other })
       expect(answer.status, id).toBe(404)
       expect(answer.json.error).toBe(CREATOR_MESSAGES.notFound)
-      expect((await call('GET', `/users/${id}/stats`)).status, id).toBe(404)
+      if (id !== learner.id) expect((await call('GET', `/users/${id}/stats`)).status, id).toBe(404)
     }
+  })
+
+  it('answers anyone’s stats: a learner has followers, following and 0 videos', async () => {
+    const stats = await call('GET', `/users/${learner.id}/stats`)
+    expect(stats.status).toBe(200)
+    expect(stats.json).toEqual({ followers: 0, following: expect.any(Number), videos: 0 })
   })
 
   it('lists creators (with a total) and answers a creator’s public page, never their email', async () => {

@@ -71,6 +71,28 @@ describe('GET /api/videos and /api/videos/shorts', () => {
     expect(item).toMatchObject({ isSpark: false, hasLiked: false, creator: { _id: creator.id } })
     expect(list.some((video) => video._id === privateVideo)).toBe(false)
   })
+  it('filters by the category’s name or slug, and refuses an unknown one with 400 and a field error', async () => {
+    // The fixture's videos are in the default category, 'other'.
+    for (const category of ['Other', 'other']) {
+      const answer = await call('GET', `/videos?type=feed&limit=50&category=${encodeURIComponent(category)}`)
+      expect(answer.status, category).toBe(200)
+      const list = answer.body as { _id: string; category: string; categoryId: string }[]
+      expect(
+        list.find((video) => video._id === publicVideo),
+        category,
+      ).toMatchObject({ category: 'Other', categoryId: 'other' })
+    }
+    const other = (await call('GET', `/videos?type=feed&category=${encodeURIComponent('Media')}`)).body as { _id: string }[]
+    expect(other.some((video) => video._id === publicVideo)).toBe(false)
+    for (const path of ['/videos?type=feed&category=Astrology', '/videos/shorts?category=Astrology']) {
+      const unknown = await call('GET', path)
+      expect(unknown.status, path).toBe(400)
+      expect(unknown.json).toEqual({
+        error: API_MESSAGES.unknownCategory,
+        fieldErrors: { category: API_MESSAGES.unknownCategory },
+      })
+    }
+  })
   it('lists sparks (none here) and pages past the end as an empty array', async () => {
     expect((await call('GET', '/videos/shorts')).body).toEqual([])
     expect((await call('GET', '/videos?page=99&limit=5')).body).toEqual([])
@@ -241,6 +263,17 @@ describe('POST /api/videos/upload-cloudinary', () => {
     expect(await fixture.objectNames('thumbnails', `${creator.id}/`)).toEqual([`${creator.id}/${publicVideo}-thumb.jpg`])
   })
 
+  it('400 for an unknown category, with a field error — nothing stored', async () => {
+    const before = await rows()
+    const answer = await call('POST', '/videos/upload-cloudinary', {
+      token: tokens.creator,
+      form: await form(files.clip, files.thumbnail, { category: 'Astrology' }),
+    })
+    expect(answer.status).toBe(400)
+    expect(answer.json.fieldErrors).toEqual({ category: API_MESSAGES.unknownCategory })
+    expect(await rows()).toBe(before)
+  })
+
   it('400 for a spark of 70 s, with the spec’s message — nothing stored', async () => {
     const before = await rows()
     const uploadsBefore = await fixture.objectNames('uploads', `${creator.id}/`)
@@ -263,7 +296,13 @@ describe('POST /api/videos/upload-cloudinary', () => {
       form: await form(files.clip, files.thumbnail, { isSpark: 'true', isPublic: 'false' }),
     })
     expect(answer.status).toBe(201)
-    expect(answer.json).toMatchObject({ title: 'Untitled', isSpark: true, isPublic: false, category: 'natural-sciences-physics' })
+    expect(answer.json).toMatchObject({
+      title: 'Untitled',
+      isSpark: true,
+      isPublic: false,
+      category: 'Natural Sciences - Physics',
+      categoryId: 'natural-sciences-physics',
+    })
     const jobs = await fixture.running.database.pool.query('select id from public.media_jobs where video_id = $1', [
       answer.json._id,
     ])

@@ -45,7 +45,7 @@ export async function startResumableUpload(options: ResumableUploadOptions): Pro
   const { Upload } = await import('tus-js-client')
   const { file, userId, supabaseUrl, anonKey, folder = 'videos' } = options
   const accessToken = accessTokens()
-  const endpoint = `${supabaseUrl.replace(/\/$/, '')}/storage/v1/upload/resumable`
+  const endpoint = resumableEndpoint(supabaseUrl, window.location.origin)
   const objectNameFor = folder === 'quotes' ? responseObjectName : videoObjectName
   let objectName = objectNameFor(userId, randomUuid(), videoExtension(file))
   let settle: { resolve(name: string): void; reject(error: Error): void }
@@ -111,6 +111,17 @@ export async function startResumableUpload(options: ResumableUploadOptions): Pro
       await upload.abort(true).catch(() => undefined)
     },
   }
+}
+
+/**
+ * Storage's TUS endpoint. `supabaseUrl` is '' when Storage shares the app's
+ * origin: the upload then goes to the address the page was opened at
+ * (127.0.0.1, localhost, a LAN name, a proxy's), which the page's
+ * Content-Security-Policy allows as 'self'. tus-js-client resolves the
+ * server's Location against this URL, so it must be absolute.
+ */
+export function resumableEndpoint(supabaseUrl: string, pageOrigin: string): string {
+  return `${(supabaseUrl || pageOrigin).replace(/\/$/, '')}/storage/v1/upload/resumable`
 }
 
 /** The visitor's access token, asked of the server once and again a minute before it expires. */

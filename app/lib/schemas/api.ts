@@ -27,6 +27,7 @@ export const API_MESSAGES = {
   ownHistoryOnly: 'You can only see your own history',
   dashboardRole: 'The dashboard is for creators and admins',
   badCategories: 'Please send categories as a JSON list of category names',
+  unknownCategory: "Unknown category. Please use a name from the category list, e.g. 'Natural Sciences - Physics'",
 } as const
 
 /** Admin report decisions over the API (PUT /api/reports/{id}). */

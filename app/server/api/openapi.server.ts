@@ -132,7 +132,7 @@ export const ENDPOINTS: Endpoint[] = [
     summary: 'Ready videos (type=feed|video) or sparks (type=spark), newest first',
     query: VideoQuery,
     ok: { status: 200, schema: VideoListSchema, description: 'One page' },
-    errors: [401],
+    errors: [400, 401],
   },
   {
     method: 'get',
@@ -142,7 +142,7 @@ export const ENDPOINTS: Endpoint[] = [
     summary: 'Sparks, newest first (page, limit, category, search as for /videos)',
     query: VideoQuery,
     ok: { status: 200, schema: VideoListSchema, description: 'One page' },
-    errors: [401],
+    errors: [400, 401],
   },
   {
     method: 'post',
@@ -535,7 +535,7 @@ export const ENDPOINTS: Endpoint[] = [
     path: '/users/{id}/stats',
     tag: 'Users',
     access: 'optional',
-    summary: "A creator's followers, following and public videos",
+    summary: "Anyone's followers, following and public videos (0 videos for a learner)",
     ok: { status: 200, schema: UserStatsSchema, description: 'Counted rows' },
     errors: [401, 404],
   },

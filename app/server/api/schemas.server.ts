@@ -58,8 +58,9 @@ export const VideoSchema = z
     id,
     title: z.string(),
     description: z.string(),
-    category: z.string(),
-    categoryName: z.string(),
+    category: z.string().openapi({ description: "The category's name from the fixed list, e.g. 'Natural Sciences - Physics'" }),
+    categoryId: z.string().openapi({ description: "The category's slug, e.g. 'natural-sciences-physics'" }),
+    categoryName: z.string().openapi({ description: 'The same as `category`' }),
     type: z.enum(['video', 'spark']),
     isSpark: z.boolean(),
     isPublic: z.boolean(),
@@ -202,7 +203,10 @@ export const UploadBody = z
     thumbnailFile: z.string().openapi({ format: 'binary', description: 'An image (up to 5 MB)' }),
     title: z.string().optional().openapi({ description: "Default 'Untitled'" }),
     description: z.string(),
-    category: z.string().optional().openapi({ description: "A category id or name; default 'other'" }),
+    category: z
+      .string()
+      .optional()
+      .openapi({ description: "A category's name (or slug) from the fixed list; default 'other'; an unknown one is 400" }),
     type: z.enum(['video', 'spark']).optional(),
     isSpark: z.enum(['true', 'false']).optional(),
     isPublic: z.enum(['true', 'false']).optional(),
@@ -212,7 +216,12 @@ export const UploadBody = z
 export const VideoQuery = z.object({
   type: z.enum(['feed', 'video', 'spark']).optional(),
   isSpark: z.enum(['true', 'false']).optional(),
-  category: z.string().optional(),
+  category: z
+    .string()
+    .optional()
+    .openapi({
+      description: "A category's name (or slug) from the fixed list; an unknown one is 400 with `fieldErrors.category`",
+    }),
   search: z.string().optional(),
   page: z.string().optional().openapi({ description: '1-based page number' }),
   limit: z.string().optional().openapi({ description: 'Items per page (1–50, default 12)' }),

@@ -30,11 +30,21 @@ export function videoQuery(url: URL, forced?: 'spark') {
   }
   return {
     type,
-    category: categoryId(params.get('category')),
+    category: categoryFilter(params.get('category')),
     search: params.get('search'),
     page: number('page', 1),
     limit: number('limit', FEED_PAGE_SIZE),
   } as const
+}
+
+/** `category=`: a name or slug of the fixed list; none, '' or 'All Categories' for every one; else 400. */
+function categoryFilter(value: string | null): string | null {
+  if (!value?.trim() || ['all', 'all categories'].includes(value.trim().toLowerCase())) return null
+  return categoryId(value) ?? unknownCategory()
+}
+
+function unknownCategory(): never {
+  throw new DomainError('invalid', API_MESSAGES.unknownCategory, { category: API_MESSAGES.unknownCategory })
 }
 
 /** A category by id or by its name (spec §3 names them); null for none or an unknown one. */
@@ -60,7 +70,7 @@ const FILE_FIELDS: Record<string, string> = { video: 'videoFile', thumbnail: 'th
  * check, the same messages, nothing left behind on a refusal) with section
  * 7's field names — `videoFile`, `thumbnailFile`, `title` (default
  * 'Untitled'), `description`, `category` (default 'other'), `type` or
- * `isSpark`, `isPublic`. The files are streamed to temporary files, never
+ * `isSpark`, `isPublic`; an unknown category is 400. The files are streamed to temporary files, never
  * held in memory.
  */
 export async function uploadThroughApi(caller: ApiCaller, request: Request) {
@@ -78,7 +88,7 @@ export async function uploadThroughApi(caller: ApiCaller, request: Request) {
       title: text('title').trim() || DEFAULT_UPLOAD_TITLE,
       description: text('description'),
       type: text('type') || (text('isSpark') === 'true' ? 'spark' : 'video'),
-      category: categoryId(text('category')) ?? (text('category').trim() ? text('category') : DEFAULT_CATEGORY),
+      category: text('category').trim() ? (categoryId(text('category')) ?? unknownCategory()) : DEFAULT_CATEGORY,
       visibility: text('isPublic') === 'false' ? 'private' : 'public',
       thoughts: '',
     }

@@ -1,43 +1,89 @@
-import { readdirSync } from 'node:fs'
 import path from 'node:path'
+import { resolveConfig } from '@remix-run/dev/dist/config.js'
+import { matchRoutes, type AgnosticRouteObject } from '@remix-run/router'
 import { createClient } from '@supabase/supabase-js'
 import { expect } from 'vitest'
 import { ErrorSchema } from '../../../app/server/api/schemas.server'
-import { findEndpoint, matchPath, UNDOCUMENTED_ROUTE_FILES } from '../../../app/server/api/openapi.server'
+import { findEndpoint, UNDOCUMENTED_ROUTE_FILES } from '../../../app/server/api/openapi.server'
 import { nodeRealtimeOptions } from '../../../db/supabase-node'
+import { remixConfig } from '../../../remix.config'
 import type { Person, VideoFixture } from './video-fixture'
 
 /**
- * Calls /api the way the server does — the route module that Remix would
- * pick for the path, its loader or action, a plain Request with
+ * Calls /api the way the server does — the route Remix's own router picks
+ * for the URL (the route manifest Remix's Vite plugin builds from
+ * remix.config.ts: its flat routes and ignoredRouteFiles, matched with
+ * @remix-run/router's matchRoutes, the deepest match answering as a
+ * resource route), its loader or action, a plain Request with
  * `Authorization: Bearer …` — and checks every JSON answer against the
  * schema the OpenAPI document gives for that method, path and status.
  */
-const ROUTES_DIR = path.resolve(import.meta.dirname, '../../../app/routes')
+const ROOT_DIR = path.resolve(import.meta.dirname, '../../..')
+const APP_DIR = path.resolve(ROOT_DIR, remixConfig.appDirectory ?? 'app')
 
-/** `api.videos.$id.like.ts` → `/videos/{id}/like`; `api.openapi[.]json.ts` → `/openapi.json`. */
-export function routeFilePath(file: string): string {
-  const stem = file.replace(/\.ts$/, '').replace(/\[\.\]/g, '~')
-  const parts = stem.split('.').slice(1)
-  return `/${parts.map((part) => (part.startsWith('$') ? `{${part.slice(1)}}` : part.replace(/~/g, '.'))).join('/')}`
+interface ManifestRoute {
+  id: string
+  parentId?: string
+  path?: string
+  index?: boolean
+  caseSensitive?: boolean
+  file: string
 }
 
-export function apiRouteFiles(): string[] {
-  return readdirSync(ROUTES_DIR).filter(
-    (file) => file.startsWith('api.') && file.endsWith('.ts') && !UNDOCUMENTED_ROUTE_FILES.includes(file),
-  )
+type AppRoute = AgnosticRouteObject & { id: string; file?: string }
+
+let manifest: Promise<Record<string, ManifestRoute>> | undefined
+
+/** The app's routes as Remix's Vite plugin resolves them (the same function, the same options it passes). */
+function routeManifest(): Promise<Record<string, ManifestRoute>> {
+  manifest ??= resolveConfig(
+    {
+      appDirectory: remixConfig.appDirectory,
+      ignoredRouteFiles: remixConfig.ignoredRouteFiles,
+      future: remixConfig.future,
+      ...(remixConfig.routes ? { routes: remixConfig.routes } : {}),
+    } as Parameters<typeof resolveConfig>[0],
+    { rootDirectory: ROOT_DIR } as Parameters<typeof resolveConfig>[1],
+  ).then((config) => config.routes as unknown as Record<string, ManifestRoute>)
+  return manifest
 }
 
-/** Static segments win over `{id}`, as in Remix's ranking. */
-function routeFor(apiPath: string): { file: string; params: Record<string, string> } {
-  const candidates = apiRouteFiles()
-    .map((file) => ({ file, template: routeFilePath(file) }))
-    .sort((a, b) => (a.template.match(/\{/g)?.length ?? 0) - (b.template.match(/\{/g)?.length ?? 0))
-  for (const { file, template } of candidates) {
-    const params = matchPath(template, apiPath)
-    if (params) return { file, params }
+/** The manifest as the nested route objects Remix's server matches against. */
+function routeTree(routes: Record<string, ManifestRoute>, parentId?: string): AppRoute[] {
+  return Object.values(routes)
+    .filter((route) => route.parentId === parentId)
+    .map((route) => {
+      const children = routeTree(routes, route.id)
+      return route.index
+        ? { id: route.id, file: route.file, index: true, path: route.path, caseSensitive: route.caseSensitive }
+        : { id: route.id, file: route.file, path: route.path, caseSensitive: route.caseSensitive, children }
+    })
+}
+
+/** The route Remix picks for `/api<apiPath>`: the deepest match (a resource route), with its params. */
+async function routeFor(apiPath: string): Promise<{ file: string; params: Record<string, string> }> {
+  const matches = matchRoutes(routeTree(await routeManifest()), `/api${apiPath}`)
+  const leaf = matches?.at(-1)
+  if (!leaf) throw new Error(`no route for /api${apiPath}`)
+  return { file: (leaf.route as AppRoute).file!, params: leaf.params as Record<string, string> }
+}
+
+/**
+ * Every route Remix registers under /api as `{ file, path }`, the path in the
+ * OpenAPI document's form (`/videos/{id}/like`); the catch-all splat and
+ * the reference page (UNDOCUMENTED_ROUTE_FILES: not calls of the API) left out.
+ */
+export async function apiRoutes(): Promise<{ file: string; path: string }[]> {
+  const routes = await routeManifest()
+  const fullPath = (route: ManifestRoute): string => {
+    const parent = route.parentId ? routes[route.parentId] : undefined
+    const own = route.path ?? ''
+    return [parent ? fullPath(parent) : '', own].filter(Boolean).join('/')
   }
-  throw new Error(`no route file for ${apiPath}`)
+  return Object.values(routes)
+    .map((route) => ({ file: route.file, full: `/${fullPath(route)}` }))
+    .filter(({ file, full }) => full.startsWith('/api/') && !UNDOCUMENTED_ROUTE_FILES.includes(path.basename(file)))
+    .map(({ file, full }) => ({ file, path: full.slice('/api'.length).replace(/:(\w+)/g, '{$1}') }))
 }
 
 export interface ApiAnswer {
@@ -59,8 +105,8 @@ export interface CallOptions {
 
 export async function call(method: string, apiPathAndQuery: string, options: CallOptions = {}): Promise<ApiAnswer> {
   const [apiPath] = apiPathAndQuery.split('?')
-  const { file, params } = routeFor(apiPath!)
-  const module = (await import(path.join(ROUTES_DIR, file))) as {
+  const { file, params } = await routeFor(apiPath!)
+  const module = (await import(path.join(APP_DIR, file))) as {
     loader: (args: unknown) => Promise<Response>
     action: (args: unknown) => Promise<Response>
   }
