@@ -199,7 +199,7 @@ export const VideoPlayer = forwardRef<HTMLVideoElement | null, VideoPlayerProps>
           // hls.js's subtitle renditions take over: the `<track>` elements go before it makes its own.
           if (inManifest) flushSync(() => setCaptionsVia('hls.js'))
           // Start at the rung that fits the player and the bandwidth this browser measured before (or reports),
-          // with no test download, and let the ABR climb or fall from there (ADR 0033).
+          // with no test download, and let the ABR climb or fall from there (ADR 0036).
           // Where the element is now (play may have been pressed on the MP4): hls.js carries on from there.
           const handoff = elementState(video)
           const hls = new Hls({

@@ -1,5 +1,5 @@
 /**
- * Which rendition the first playback starts at (docs/decisions/0033-first-rendition.md).
+ * Which rendition the first playback starts at (docs/decisions/0036-first-rendition-and-hand-over.md).
  * hls.js picks it (`startLevel: -1`, no bandwidth test download) from
  * `abrEwmaDefaultEstimate` — the highest rung whose first segment arrives in
  * time — capped to the player's size (`capLevelToPlayerSize`). The estimate
