@@ -20,6 +20,7 @@ import {
 } from '~/components/icons'
 import { LIMITS } from '~/lib/catalog'
 import { truncate } from '~/lib/format'
+import { resizedImage } from '~/lib/media-urls'
 import type { VideoCardItem } from '~/lib/video-types'
 import { feedbackPageHref } from './feedback-widget'
 import { QuickReportButton } from './report-dialog'
@@ -33,9 +34,16 @@ import { UserAvatar } from './user-avatar'
  * reel hint 5 s).
  *
  * Without JavaScript: a column of clips, each filling the viewport (100dvh),
- * with CSS scroll snapping so scrolling moves clip by clip; every clip is a
- * plain `<video controls preload="none" poster>` with its MP4, and the
- * previous/next buttons are links to the neighbouring clip's anchor.
+ * with CSS scroll snapping so scrolling moves clip by clip; the column is
+ * focusable, so Page Down / Page Up / Space move it too, and the hint says so
+ * (not "swipe": there is no swipe handling). Every clip is a plain
+ * `<video controls preload="none" poster>` with its MP4, whose native controls
+ * take the bottom of the clip: the creator, title and buttons sit above them.
+ * The previous/next buttons are links to the neighbouring clip's anchor.
+ *
+ * Landscape clips are letterboxed, never cropped; portrait ones fill the
+ * screen (`reelFit`). Long unbroken words in titles and descriptions wrap
+ * inside the clip's column.
  *
  * With JavaScript: the clip in view plays (muted autoplay, as browsers allow;
  * a tap unmutes), the others pause; the next clip preloads; a swipe of more
@@ -53,7 +61,7 @@ import { UserAvatar } from './user-avatar'
  */
 export type ReelItem = Pick<
   VideoCardItem,
-  'id' | 'title' | 'description' | 'thumbnailUrl' | 'mp4Url' | 'hlsUrl' | 'creator' | 'durationSeconds'
+  'id' | 'title' | 'description' | 'thumbnailUrl' | 'mp4Url' | 'hlsUrl' | 'creator' | 'durationSeconds' | 'width' | 'height'
 > & {
   /** Caption tracks whose cues are placed above the title, clear of the buttons (`?placement=reel`). */
   captions?: PlayerCaptionTrack[]
@@ -70,6 +78,8 @@ export interface ReelWindow {
 }
 
 export const REEL_HINT = 'Swipe or use ↑ ↓ to move between sparks'
+/** Without JavaScript there is no swipe handling: the list scrolls, clip by clip (scroll snapping). */
+export const REEL_HINT_NO_JS = 'Scroll, or press Page Down / Page Up, to move between sparks'
 export const REEL_HINT_MS = 5000
 export const REEL_EMPTY = 'No sparks available yet'
 
@@ -77,6 +87,19 @@ const useIsomorphicLayoutEffect = typeof window === 'undefined' ? useEffect : us
 
 export function reelAnchor(id: string): string {
   return `reel-${id}`
+}
+
+/**
+ * How a clip fills its frame: a portrait clip fills it (`cover`: at most a
+ * sliver of the sides is lost to the screen's shape); a landscape or square one
+ * — or one whose size is unknown — is shown whole (`contain`, letterboxed over
+ * a blurred copy of its poster), never cropped. Without JavaScript a captioned
+ * clip is shown whole too, as the browser draws its cues inside the picture.
+ */
+export function reelFit(item: Pick<ReelItem, 'width' | 'height' | 'captions'>, hydrated: boolean): 'cover' | 'contain' {
+  const portrait = Boolean(item.width && item.height && item.height > item.width)
+  if (!portrait) return 'contain'
+  return item.captions?.length && !hydrated ? 'contain' : 'cover'
 }
 
 export function ReelViewer({
@@ -271,7 +294,11 @@ export function ReelViewer({
     <div className="fixed inset-0 z-40 bg-black text-white" data-reel-viewer data-current={current1}>
       <div
         ref={scrollerRef}
-        className="h-[100dvh] snap-y snap-mandatory overflow-y-scroll overscroll-contain [scrollbar-width:none] [&::-webkit-scrollbar]:hidden"
+        // Without JavaScript the list is scrolled by the browser: focusable, so Page Down / Page Up / Space move it.
+        tabIndex={hydrated ? undefined : 0}
+        role={hydrated ? undefined : 'region'}
+        aria-label={hydrated ? undefined : 'Sparks, one per screen'}
+        className="h-[100dvh] focus-visible:outline-none snap-y snap-mandatory overflow-y-scroll overscroll-contain [scrollbar-width:none] [&::-webkit-scrollbar]:hidden"
         // Our own swipe handling replaces the browser's touch scrolling once JavaScript runs.
         style={hydrated ? { touchAction: 'none' } : undefined}
         onPointerDown={onPointerDown}
@@ -320,7 +347,7 @@ export function ReelViewer({
           // Without JavaScript a CSS animation hides the hint after 5 s; once hydrated, the timer above does.
           className={`pointer-events-none fixed inset-x-0 bottom-[calc(14rem+env(safe-area-inset-bottom))] z-10 mx-auto w-max max-w-[90vw] rounded-full bg-black/60 px-4 py-2 text-center text-sm font-medium backdrop-blur ${hydrated ? '' : 'animate-[toast-out_400ms_ease-in_5s_forwards]'}`}
         >
-          {REEL_HINT}
+          {hydrated ? REEL_HINT : REEL_HINT_NO_JS}
         </p>
       ) : null}
     </div>
@@ -365,12 +392,13 @@ function ReelClip({
   const description = truncate(item.description, LIMITS.cardDescription)
   const [video, setVideo] = useState<HTMLVideoElement | null>(null)
   const captioned = Boolean(item.captions?.length)
+  const fit = reelFit(item, hydrated)
   const nav =
     'inline-flex h-11 w-11 items-center justify-center rounded-full bg-black/45 ring-1 ring-inset ring-white/15 backdrop-blur transition-colors hover:bg-black/65 sm:bg-white/10 sm:hover:bg-white/20'
   // Without JavaScript the browser's own controls take the bottom of the clip: keep clear of them.
   const bottom = hydrated
     ? 'bottom-[calc(1.25rem+env(safe-area-inset-bottom))]'
-    : 'bottom-[calc(4rem+env(safe-area-inset-bottom))]'
+    : 'bottom-[calc(5rem+env(safe-area-inset-bottom))]'
   return (
     <section
       id={reelAnchor(item.id)}
@@ -378,8 +406,21 @@ function ReelClip({
       aria-label={`Spark ${position} of ${total}: ${item.title}`}
       aria-current={active ? 'true' : undefined}
       data-reel-index={index}
+      data-reel-fit={fit}
     >
-      <div className="relative h-full w-full sm:aspect-[9/16] sm:w-auto sm:max-w-full">
+      <div className="relative h-full w-full min-w-0 overflow-x-clip sm:aspect-[9/16] sm:w-auto sm:max-w-full">
+        {fit === 'contain' && item.thumbnailUrl ? (
+          // The letterbox: the clip's own colours, blurred, instead of flat black bars.
+          <img
+            src={resizedImage(item.thumbnailUrl, 64)}
+            alt=""
+            aria-hidden="true"
+            loading="lazy"
+            decoding="async"
+            data-reel-backdrop
+            className="absolute inset-0 h-full w-full scale-110 object-cover opacity-60 blur-2xl"
+          />
+        ) : null}
         <VideoPlayer
           ref={(element) => {
             videoRef(element)
@@ -393,8 +434,8 @@ function ReelClip({
           controls={!hydrated}
           muted={hydrated ? muted : false}
           loop={hydrated}
-          fit={captioned && !hydrated ? 'contain' : 'cover'}
-          className="h-full w-full bg-black"
+          fit={fit}
+          className={`h-full w-full ${fit === 'contain' && item.thumbnailUrl ? 'bg-transparent' : 'bg-black'}`}
           reportProgress={hydrated && active}
           captions={item.captions}
           captionsOn={captionsOn}
@@ -428,22 +469,22 @@ function ReelClip({
 
         <div
           className={`pointer-events-none absolute inset-x-0 bg-gradient-to-t from-black/85 via-black/40 to-transparent px-4 pr-20 pt-24 ${
-            hydrated ? 'bottom-0 pb-[calc(1.25rem+env(safe-area-inset-bottom))]' : 'bottom-12 pb-4'
+            hydrated ? 'bottom-0 pb-[calc(1.25rem+env(safe-area-inset-bottom))]' : 'bottom-16 pb-3'
           }`}
         >
           {hydrated && captioned ? <ReelCaption video={video} /> : null}
-          <div className="pointer-events-auto flex items-center gap-2">
+          <div className="pointer-events-auto flex min-w-0 items-center gap-2">
             <UserAvatar user={{ username: item.creator.username, avatarUrl: item.creator.avatarUrl }} />
-            <Link to={`/creator/${item.creator.id}`} className="text-sm font-semibold hover:underline">
+            <Link to={`/creator/${item.creator.id}`} className="min-w-0 truncate text-sm font-semibold hover:underline">
               {item.creator.username}
             </Link>
           </div>
-          <h2 className="pointer-events-auto mt-2 text-lg font-bold leading-snug">
+          <h2 className="pointer-events-auto mt-2 text-lg font-bold leading-snug [overflow-wrap:anywhere]">
             <Link to={`/video/${item.id}`} className="hover:underline">
               {item.title}
             </Link>
           </h2>
-          {description ? <p className="mt-1 text-sm text-white/80">{description}</p> : null}
+          {description ? <p className="mt-1 text-sm text-white/80 [overflow-wrap:anywhere]">{description}</p> : null}
         </div>
 
         <div className={`absolute right-3 flex flex-col items-center gap-3 ${bottom}`}>

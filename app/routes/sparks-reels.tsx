@@ -88,7 +88,7 @@ async function toReelItems(claims: JwtClaims, items: VideoCardItem[]): Promise<R
     items.map((item) => item.id),
     { placement: 'reel' },
   )
-  return items.map(({ id, title, description, thumbnailUrl, mp4Url, hlsUrl, creator, durationSeconds }) => ({
+  return items.map(({ id, title, description, thumbnailUrl, mp4Url, hlsUrl, creator, durationSeconds, width, height }) => ({
     id,
     title,
     description,
@@ -97,6 +97,8 @@ async function toReelItems(claims: JwtClaims, items: VideoCardItem[]): Promise<R
     hlsUrl,
     creator,
     durationSeconds,
+    width,
+    height,
     captions: tracks[id] ?? [],
   }))
 }

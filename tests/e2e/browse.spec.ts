@@ -477,7 +477,8 @@ test.describe('without JavaScript', () => {
       await expect(page).toHaveURL(new RegExp(`#reel-${sparks[1]!.id}$`))
       await expect.poll(() => scroller.evaluate((element) => element.scrollTop)).toBeGreaterThan(100)
       await expect(clips.first().getByText('1 / 6')).toHaveCount(1)
-      await expect(page.getByText('Swipe or use ↑ ↓ to move between sparks')).toHaveCount(1)
+      await expect(page.getByText('Scroll, or press Page Down / Page Up, to move between sparks')).toHaveCount(1)
+      await expect(page.getByText('Swipe or use ↑ ↓ to move between sparks')).toHaveCount(0)
 
       // The spark menu opens without JavaScript and its report redirects back with the flash.
       await clips.nth(1).locator('summary').click()
