@@ -26,6 +26,8 @@ import { feedbackPageHref } from './feedback-widget'
 import { QuickReportButton } from './report-dialog'
 import { useHydrated } from './use-hydrated'
 import { ReelCaption } from './captions/reel-caption'
+import { CommentSheet, ReelActions } from './reels/reel-actions'
+import type { VideoPageComment } from '~/lib/video-page'
 import { VideoPlayer, type PlayerCaptionTrack } from './video-player'
 import { UserAvatar } from './user-avatar'
 
@@ -61,8 +63,22 @@ import { UserAvatar } from './user-avatar'
  */
 export type ReelItem = Pick<
   VideoCardItem,
-  'id' | 'title' | 'description' | 'thumbnailUrl' | 'mp4Url' | 'hlsUrl' | 'creator' | 'durationSeconds' | 'width' | 'height'
+  | 'id'
+  | 'title'
+  | 'description'
+  | 'thumbnailUrl'
+  | 'mp4Url'
+  | 'hlsUrl'
+  | 'creator'
+  | 'durationSeconds'
+  | 'width'
+  | 'height'
+  | 'likeCount'
+  | 'commentCount'
 > & {
+  hasLiked: boolean
+  /** Whether the caller follows the clip's creator; null on their own clips (no Follow). */
+  followsCreator: boolean | null
   /** Caption tracks whose cues are placed above the title, clear of the buttons (`?placement=reel`). */
   captions?: PlayerCaptionTrack[]
 }
@@ -107,8 +123,14 @@ export function ReelViewer({
   backHref,
   pageHref,
   captionsOn = false,
+  openComments = null,
+  filtersQuery = '',
 }: {
   initial: ReelWindow
+  /** The comment sheet the page was opened with (`?comments=<id>`, the no-JS way to open it). */
+  openComments?: { videoId: string; list: VideoPageComment[] } | null
+  /** The list's filters as a query string (`?search=…` or ''), kept by the clip's forms and links. */
+  filtersQuery?: string
   /** The learner asked for captions on by default (profile); the CC choice they made wins. */
   captionsOn?: boolean
   /** Where the back button goes (the sparks grid with the same filters). */
@@ -130,6 +152,47 @@ export function ReelViewer({
   const swipe = useRef<{ pointerId: number; y: number } | null>(null)
   const currentRef = useRef(current)
   currentRef.current = current
+  const [sheet, setSheet] = useState<{ id: string; opener: HTMLElement | null } | null>(
+    openComments ? { id: openComments.videoId, opener: null } : null,
+  )
+  const commentsFetcher = useFetcher<{ comments: { videoId: string; list: VideoPageComment[] } | null }>()
+  const actionHref = `/sparks-reels${filtersQuery}`
+  const clipHref = (id: string, extra = '') =>
+    `/sparks-reels${filtersQuery ? `${filtersQuery}&` : '?'}start=${encodeURIComponent(id)}${extra}#${reelAnchor(id)}`
+
+  const loadComments = useCallback(
+    (id: string) => commentsFetcher.load(`/sparks-reels?commentsOf=${encodeURIComponent(id)}`),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the fetcher's load is stable enough; its identity changes every render
+    [],
+  )
+  const openSheet = useCallback(
+    (id: string, opener: HTMLElement) => {
+      setSheet({ id, opener })
+      loadComments(id)
+    },
+    [loadComments],
+  )
+  const closeSheet = useCallback(() => {
+    setSheet((open) => {
+      // Focus goes back to the Comments button that opened the sheet.
+      open?.opener?.focus()
+      return null
+    })
+  }, [])
+  const onCommented = useCallback(() => {
+    const id = sheet?.id
+    if (!id) return
+    setItems((known) => known.map((item) => (item.id === id ? { ...item, commentCount: item.commentCount + 1 } : item)))
+    loadComments(id)
+  }, [sheet?.id, loadComments])
+  const sheetItem = sheet ? items.find((item) => item.id === sheet.id) : undefined
+  const fetched = commentsFetcher.data?.comments
+  const sheetComments =
+    sheet && fetched?.videoId === sheet.id
+      ? fetched.list
+      : sheet && openComments?.videoId === sheet.id
+        ? openComments.list
+        : null
 
   const total = Math.max(initial.total, initial.firstPosition - 1 + items.length)
 
@@ -320,6 +383,10 @@ export function ReelViewer({
             muted={muted}
             paused={paused}
             captionsOn={captionsOn}
+            actionHref={actionHref}
+            here={clipHref(item.id)}
+            commentsHref={clipHref(item.id, `&comments=${encodeURIComponent(item.id)}`)}
+            onOpenComments={(opener) => openSheet(item.id, opener)}
             onNavigate={goTo}
             onToggleMuted={() => setMuted((value) => !value)}
             onTogglePaused={() => setPaused((value) => !value)}
@@ -340,6 +407,20 @@ export function ReelViewer({
           Back<span className="sr-only"> to sparks</span>
         </span>
       </Link>
+
+      {sheet && sheetItem ? (
+        <CommentSheet
+          key={sheetItem.id}
+          clip={sheetItem}
+          comments={sheetComments}
+          loading={commentsFetcher.state !== 'idle'}
+          hydrated={hydrated}
+          actionHref={actionHref}
+          closeHref={clipHref(sheetItem.id)}
+          onClose={closeSheet}
+          onCommented={onCommented}
+        />
+      ) : null}
 
       {hintVisible ? (
         <p
@@ -367,11 +448,19 @@ function ReelClip({
   muted,
   paused,
   captionsOn,
+  actionHref,
+  here,
+  commentsHref,
+  onOpenComments,
   onNavigate,
   onToggleMuted,
   onTogglePaused,
   videoRef,
 }: {
+  actionHref: string
+  here: string
+  commentsHref: string
+  onOpenComments: (opener: HTMLElement) => void
   item: ReelItem
   index: number
   position: number
@@ -408,18 +497,19 @@ function ReelClip({
       data-reel-index={index}
       data-reel-fit={fit}
     >
-      <div className="relative h-full w-full min-w-0 overflow-x-clip sm:aspect-[9/16] sm:w-auto sm:max-w-full">
+      <div className="relative h-full w-full min-w-0 sm:aspect-[9/16] sm:w-auto sm:max-w-full">
         {fit === 'contain' && item.thumbnailUrl ? (
           // The letterbox: the clip's own colours, blurred, instead of flat black bars.
-          <img
-            src={resizedImage(item.thumbnailUrl, 64)}
-            alt=""
-            aria-hidden="true"
-            loading="lazy"
-            decoding="async"
-            data-reel-backdrop
-            className="absolute inset-0 h-full w-full scale-110 object-cover opacity-60 blur-2xl"
-          />
+          <span className="absolute inset-0 overflow-hidden" aria-hidden="true">
+            <img
+              src={resizedImage(item.thumbnailUrl, 64)}
+              alt=""
+              loading="lazy"
+              decoding="async"
+              data-reel-backdrop
+              className="h-full w-full scale-110 object-cover opacity-60 blur-2xl"
+            />
+          </span>
         ) : null}
         <VideoPlayer
           ref={(element) => {
@@ -487,22 +577,36 @@ function ReelClip({
           {description ? <p className="mt-1 text-sm text-white/80 [overflow-wrap:anywhere]">{description}</p> : null}
         </div>
 
-        <div className={`absolute right-3 flex flex-col items-center gap-3 ${bottom}`}>
-          {hydrated ? (
-            <>
-              <button type="button" className={nav} onClick={onTogglePaused} aria-label={paused ? 'Play' : 'Pause'}>
-                {paused ? <PlayIcon className="h-5 w-5" /> : <PauseIcon />}
-              </button>
-              <button type="button" className={nav} onClick={onToggleMuted} aria-label={muted ? 'Unmute' : 'Mute'}>
-                {muted ? <MutedIcon /> : <SoundIcon />}
-              </button>
-            </>
-          ) : null}
+        {hydrated ? (
+          // Playback, in the top row beside the CC button.
+          <div className="absolute right-16 top-[calc(0.75rem+env(safe-area-inset-top))] flex gap-2">
+            <button type="button" className={nav} onClick={onTogglePaused} aria-label={paused ? 'Play' : 'Pause'}>
+              {paused ? <PlayIcon className="h-5 w-5" /> : <PauseIcon />}
+            </button>
+            <button type="button" className={nav} onClick={onToggleMuted} aria-label={muted ? 'Unmute' : 'Mute'}>
+              {muted ? <MutedIcon /> : <SoundIcon />}
+            </button>
+          </div>
+        ) : null}
+
+        {/* The actions: a rail on the clip's right edge on a phone, beside the clip on a wider screen. */}
+        <div className={`absolute right-3 flex flex-col items-center gap-2.5 sm:left-full sm:right-auto sm:ml-4 ${bottom}`}>
+          <ReelActions
+            clip={item}
+            hydrated={hydrated}
+            actionHref={actionHref}
+            here={here}
+            commentsHref={commentsHref}
+            onOpenComments={onOpenComments}
+          />
           <SparkMenu id={item.id} creatorId={item.creator.id} />
         </div>
       </div>
 
-      <nav aria-label="Sparks" className="absolute right-3 top-1/2 flex -translate-y-1/2 flex-col gap-3 sm:right-8">
+      <nav
+        aria-label="Sparks"
+        className="absolute right-3 top-[calc(4.25rem+env(safe-area-inset-top))] flex flex-col gap-3 sm:right-8 sm:top-1/2 sm:-translate-y-1/2"
+      >
         <NavButton label="Previous spark" targetId={previousId} index={index - 1} onNavigate={onNavigate} className={nav}>
           <path d="M4.2 12.8a.75.75 0 0 0 1.06 0L10 8.06l4.74 4.74a.75.75 0 1 0 1.06-1.06l-5.27-5.27a.75.75 0 0 0-1.06 0L4.2 11.74a.75.75 0 0 0 0 1.06Z" />
         </NavButton>

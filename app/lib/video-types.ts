@@ -23,6 +23,7 @@ export interface VideoCardItem {
   height: number | null
   creator: { id: string; username: string; avatarUrl: string | null }
   likeCount: number
+  commentCount: number
   viewCount: number
   createdAt: string
   /** A search hit inside the captions: the line said and where it starts (whole seconds, for `?t=`). */

@@ -267,6 +267,7 @@ interface Row {
   width: number | null
   height: number | null
   like_count: number
+  comment_count: number
   view_count: number
   created_at: string
   creator_id: string
@@ -299,7 +300,7 @@ async function resolveFilter(
 }
 
 const VIDEO_COLUMNS = sql`v.id, v.title, v.description, v.type, v.category_id, v.is_public, v.thumbnail_path,
-  v.hls_path, v.mp4_path, v.duration_seconds, v.width, v.height, v.like_count, v.view_count, v.created_at, v.creator_id`
+  v.hls_path, v.mp4_path, v.duration_seconds, v.width, v.height, v.like_count, v.comment_count, v.view_count, v.created_at, v.creator_id`
 
 /** Title and description rank plus, when something said matched, the best cue's rank (both `real`). */
 function rankOf(filter: Filter): RawBuilder<unknown> {
@@ -481,6 +482,7 @@ function toItem(row: Row): VideoCardItem {
     height: row.height ?? null,
     creator: { id: row.creator_id, username: row.username, avatarUrl: avatarUrl(base, row.avatar_path) },
     likeCount: Number(row.like_count),
+    commentCount: Number(row.comment_count ?? 0),
     viewCount: Number(row.view_count),
     createdAt: row.created_at,
     ...(row.said_text && row.said_start_ms !== null && row.said_start_ms !== undefined
