@@ -8,6 +8,7 @@ import {
   DEMO_ACCOUNTS,
   DEMO_PASSWORD,
   expect,
+  expectAccessible,
   expectNoHorizontalScroll,
   signInForCookies,
   test,
@@ -183,6 +184,7 @@ test.describe('acting on a clip', () => {
     await expect(sheet.locator('[data-reel-comment-list] li').first()).toContainText(text)
     await expect(sheet.getByRole('heading', { name: `Comments (${comments + 1})` })).toBeVisible()
     expect(await wide.locator('video').evaluate((video: HTMLVideoElement) => video.paused)).toBe(false)
+    await expectAccessible(page)
     await page.keyboard.press('Escape')
     await expect(sheet).toHaveCount(0)
     await expect(opener).toBeFocused()
