@@ -125,7 +125,10 @@ export function ReelViewer({
   captionsOn = false,
   openComments = null,
   filtersQuery = '',
+  siteUrl = '',
 }: {
+  /** The site's address, for the Share link shown without JavaScript. */
+  siteUrl?: string
   initial: ReelWindow
   /** The comment sheet the page was opened with (`?comments=<id>`, the no-JS way to open it). */
   openComments?: { videoId: string; list: VideoPageComment[] } | null
@@ -384,6 +387,7 @@ export function ReelViewer({
             paused={paused}
             captionsOn={captionsOn}
             actionHref={actionHref}
+            siteUrl={siteUrl}
             here={clipHref(item.id)}
             commentsHref={clipHref(item.id, `&comments=${encodeURIComponent(item.id)}`)}
             onOpenComments={(opener) => openSheet(item.id, opener)}
@@ -449,6 +453,7 @@ function ReelClip({
   paused,
   captionsOn,
   actionHref,
+  siteUrl,
   here,
   commentsHref,
   onOpenComments,
@@ -458,6 +463,7 @@ function ReelClip({
   videoRef,
 }: {
   actionHref: string
+  siteUrl: string
   here: string
   commentsHref: string
   onOpenComments: (opener: HTMLElement) => void
@@ -595,6 +601,7 @@ function ReelClip({
             clip={item}
             hydrated={hydrated}
             actionHref={actionHref}
+            siteUrl={siteUrl}
             here={here}
             commentsHref={commentsHref}
             onOpenComments={onOpenComments}

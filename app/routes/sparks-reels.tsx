@@ -17,6 +17,7 @@ import { flashFailure, pageFailure } from '~/server/http/domain-errors.server'
 import { redirectWithFlash } from '~/server/http/flash.server'
 import { jsonWithHeaders, loadFailure, redirectWithHeaders } from '~/server/http/responses.server'
 import { likeVideo } from '~/server/likes.server'
+import { siteUrlFor } from '~/server/env.server'
 import { requireUser } from '~/server/permissions.server'
 import { listReelComments, toReelItems } from '~/server/reels.server'
 
@@ -43,7 +44,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = new URL(request.url).searchParams
   const commentsOf = query.get('commentsOf')
   const commentsFor = query.get('comments')
-  const none = { page: null, window: null, filters, captionsOn: false, comments: null }
+  const none = { page: null, window: null, filters, captionsOn: false, comments: null, siteUrl: siteUrlFor(request.url) }
   try {
     if (commentsOf) {
       const comments = isUuid(commentsOf) ? await listReelComments(claims, commentsOf) : []
@@ -164,7 +165,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, formMet
     : defaultShouldRevalidate
 
 export default function SparksReelsPage() {
-  const { window, filters, captionsOn, comments } = useLoaderData<typeof loader>()
+  const { window, filters, captionsOn, comments, siteUrl } = useLoaderData<typeof loader>()
   const backHref = `/sparks${filterQuery(filters)}`
   if (!window || window.items.length === 0) {
     return (
@@ -206,6 +207,7 @@ export default function SparksReelsPage() {
         initial={window}
         captionsOn={captionsOn}
         openComments={comments}
+        siteUrl={siteUrl}
         filtersQuery={filterQuery(filters)}
         backHref={backHref}
         pageHref={(cursor) => `/sparks-reels${filterQuery(filters, { cursor })}`}

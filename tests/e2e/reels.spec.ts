@@ -245,7 +245,7 @@ test.describe('acting on a clip', () => {
       await expect(clip(page, landscapeId).getByRole('button', { name: `Following ${DEMO_ACCOUNTS.creator.username}` })).toBeVisible()
 
       await wide.locator('summary', { hasText: 'Share' }).click()
-      await expect(wide.getByLabel('Link to this spark')).toHaveValue(`/sparks-reels?start=${landscapeId}`)
+      await expect(wide.getByLabel('Link to this spark')).toHaveValue(`${baseURL}/sparks-reels?start=${landscapeId}`)
 
       await wide.getByRole('link', { name: 'Quote' }).click()
       await expect(page).toHaveURL(`/create-quote?videoId=${landscapeId}`)

@@ -39,11 +39,14 @@ export function ReelActions({
   clip,
   hydrated,
   actionHref,
+  siteUrl,
   here,
   commentsHref,
   onOpenComments,
 }: {
   clip: ReelActionsClip
+  /** The site's address (the Share link without JavaScript; with it, the page's own origin). */
+  siteUrl: string
   hydrated: boolean
   /** Where Like posts (the viewer's own action, with its filters). */
   actionHref: string
@@ -80,7 +83,7 @@ export function ReelActions({
           </Link>
         )}
       </RailItem>
-      <ShareControl clipId={clip.id} hydrated={hydrated} />
+      <ShareControl clipId={clip.id} hydrated={hydrated} siteUrl={siteUrl} />
       <RailItem label="Quote">
         <Link to={`/create-quote?videoId=${encodeURIComponent(clip.id)}`} className={railButton} aria-label="Quote">
           <QuoteIcon />
@@ -191,7 +194,7 @@ function FollowControl({ clip, hydrated, here }: { clip: ReelActionsClip; hydrat
 }
 
 /** Share: copies the link that opens the viewer at this clip; without JavaScript, shows it to copy. */
-function ShareControl({ clipId, hydrated }: { clipId: string; hydrated: boolean }) {
+function ShareControl({ clipId, hydrated, siteUrl }: { clipId: string; hydrated: boolean; siteUrl: string }) {
   const [notice, setNotice] = useState<{ text: string; url?: string } | null>(null)
   const [origin, setOrigin] = useState('')
   const inputId = useId()
@@ -216,11 +219,10 @@ function ShareControl({ clipId, hydrated }: { clipId: string; hydrated: boolean 
           <label htmlFor={inputId} className="text-sm font-medium">
             Link to this spark
           </label>
-          {/* Relative without JavaScript (the page cannot know the address it was opened at); it opens the viewer at this clip. */}
           <input
             id={inputId}
             readOnly
-            value={reelShareLink('', clipId)}
+            value={reelShareLink(siteUrl, clipId)}
             className="mt-1.5 block w-full rounded-lg border-0 bg-ink-50 px-2 py-1.5 text-sm ring-1 ring-inset ring-ink-300"
           />
           <a href={reelShareLink('', clipId)} className="mt-1.5 inline-block text-sm font-semibold text-brand-700 underline">
