@@ -20,11 +20,14 @@ import {
 } from '~/components/icons'
 import { LIMITS } from '~/lib/catalog'
 import { truncate } from '~/lib/format'
+import { resizedImage } from '~/lib/media-urls'
 import type { VideoCardItem } from '~/lib/video-types'
 import { feedbackPageHref } from './feedback-widget'
 import { QuickReportButton } from './report-dialog'
 import { useHydrated } from './use-hydrated'
 import { ReelCaption } from './captions/reel-caption'
+import { CommentSheet, ReelActions } from './reels/reel-actions'
+import type { VideoPageComment } from '~/lib/video-page'
 import { VideoPlayer, type PlayerCaptionTrack } from './video-player'
 import { UserAvatar } from './user-avatar'
 
@@ -33,9 +36,16 @@ import { UserAvatar } from './user-avatar'
  * reel hint 5 s).
  *
  * Without JavaScript: a column of clips, each filling the viewport (100dvh),
- * with CSS scroll snapping so scrolling moves clip by clip; every clip is a
- * plain `<video controls preload="none" poster>` with its MP4, and the
- * previous/next buttons are links to the neighbouring clip's anchor.
+ * with CSS scroll snapping so scrolling moves clip by clip; the column is
+ * focusable, so Page Down / Page Up / Space move it too, and the hint says so
+ * (not "swipe": there is no swipe handling). Every clip is a plain
+ * `<video controls preload="none" poster>` with its MP4, whose native controls
+ * take the bottom of the clip: the creator, title and buttons sit above them.
+ * The previous/next buttons are links to the neighbouring clip's anchor.
+ *
+ * Landscape clips are letterboxed, never cropped; portrait ones fill the
+ * screen (`reelFit`). Long unbroken words in titles and descriptions wrap
+ * inside the clip's column.
  *
  * With JavaScript: the clip in view plays (muted autoplay, as browsers allow;
  * a tap unmutes), the others pause; the next clip preloads; a swipe of more
@@ -53,8 +63,22 @@ import { UserAvatar } from './user-avatar'
  */
 export type ReelItem = Pick<
   VideoCardItem,
-  'id' | 'title' | 'description' | 'thumbnailUrl' | 'mp4Url' | 'hlsUrl' | 'creator' | 'durationSeconds'
+  | 'id'
+  | 'title'
+  | 'description'
+  | 'thumbnailUrl'
+  | 'mp4Url'
+  | 'hlsUrl'
+  | 'creator'
+  | 'durationSeconds'
+  | 'width'
+  | 'height'
+  | 'likeCount'
+  | 'commentCount'
 > & {
+  hasLiked: boolean
+  /** Whether the caller follows the clip's creator; null on their own clips (no Follow). */
+  followsCreator: boolean | null
   /** Caption tracks whose cues are placed above the title, clear of the buttons (`?placement=reel`). */
   captions?: PlayerCaptionTrack[]
 }
@@ -70,6 +94,8 @@ export interface ReelWindow {
 }
 
 export const REEL_HINT = 'Swipe or use ↑ ↓ to move between sparks'
+/** Without JavaScript there is no swipe handling: the list scrolls, clip by clip (scroll snapping). */
+export const REEL_HINT_NO_JS = 'Scroll, or press Page Down / Page Up, to move between sparks'
 export const REEL_HINT_MS = 5000
 export const REEL_EMPTY = 'No sparks available yet'
 
@@ -79,13 +105,35 @@ export function reelAnchor(id: string): string {
   return `reel-${id}`
 }
 
+/**
+ * How a clip fills its frame: a portrait clip fills it (`cover`: at most a
+ * sliver of the sides is lost to the screen's shape); a landscape or square one
+ * — or one whose size is unknown — is shown whole (`contain`, letterboxed over
+ * a blurred copy of its poster), never cropped. Without JavaScript a captioned
+ * clip is shown whole too, as the browser draws its cues inside the picture.
+ */
+export function reelFit(item: Pick<ReelItem, 'width' | 'height' | 'captions'>, hydrated: boolean): 'cover' | 'contain' {
+  const portrait = Boolean(item.width && item.height && item.height > item.width)
+  if (!portrait) return 'contain'
+  return item.captions?.length && !hydrated ? 'contain' : 'cover'
+}
+
 export function ReelViewer({
   initial,
   backHref,
   pageHref,
   captionsOn = false,
+  openComments = null,
+  filtersQuery = '',
+  siteUrl = '',
 }: {
+  /** The site's address, for the Share link shown without JavaScript. */
+  siteUrl?: string
   initial: ReelWindow
+  /** The comment sheet the page was opened with (`?comments=<id>`, the no-JS way to open it). */
+  openComments?: { videoId: string; list: VideoPageComment[] } | null
+  /** The list's filters as a query string (`?search=…` or ''), kept by the clip's forms and links. */
+  filtersQuery?: string
   /** The learner asked for captions on by default (profile); the CC choice they made wins. */
   captionsOn?: boolean
   /** Where the back button goes (the sparks grid with the same filters). */
@@ -107,6 +155,47 @@ export function ReelViewer({
   const swipe = useRef<{ pointerId: number; y: number } | null>(null)
   const currentRef = useRef(current)
   currentRef.current = current
+  const [sheet, setSheet] = useState<{ id: string; opener: HTMLElement | null } | null>(
+    openComments ? { id: openComments.videoId, opener: null } : null,
+  )
+  const commentsFetcher = useFetcher<{ comments: { videoId: string; list: VideoPageComment[] } | null }>()
+  const actionHref = `/sparks-reels${filtersQuery}`
+  const clipHref = (id: string, extra = '') =>
+    `/sparks-reels${filtersQuery ? `${filtersQuery}&` : '?'}start=${encodeURIComponent(id)}${extra}#${reelAnchor(id)}`
+
+  const loadComments = useCallback(
+    (id: string) => commentsFetcher.load(`/sparks-reels?commentsOf=${encodeURIComponent(id)}`),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the fetcher's load is stable enough; its identity changes every render
+    [],
+  )
+  const openSheet = useCallback(
+    (id: string, opener: HTMLElement) => {
+      setSheet({ id, opener })
+      loadComments(id)
+    },
+    [loadComments],
+  )
+  const closeSheet = useCallback(() => {
+    setSheet((open) => {
+      // Focus goes back to the Comments button that opened the sheet.
+      open?.opener?.focus()
+      return null
+    })
+  }, [])
+  const onCommented = useCallback(() => {
+    const id = sheet?.id
+    if (!id) return
+    setItems((known) => known.map((item) => (item.id === id ? { ...item, commentCount: item.commentCount + 1 } : item)))
+    loadComments(id)
+  }, [sheet?.id, loadComments])
+  const sheetItem = sheet ? items.find((item) => item.id === sheet.id) : undefined
+  const fetched = commentsFetcher.data?.comments
+  const sheetComments =
+    sheet && fetched?.videoId === sheet.id
+      ? fetched.list
+      : sheet && openComments?.videoId === sheet.id
+        ? openComments.list
+        : null
 
   const total = Math.max(initial.total, initial.firstPosition - 1 + items.length)
 
@@ -271,7 +360,11 @@ export function ReelViewer({
     <div className="fixed inset-0 z-40 bg-black text-white" data-reel-viewer data-current={current1}>
       <div
         ref={scrollerRef}
-        className="h-[100dvh] snap-y snap-mandatory overflow-y-scroll overscroll-contain [scrollbar-width:none] [&::-webkit-scrollbar]:hidden"
+        // Without JavaScript the list is scrolled by the browser: focusable, so Page Down / Page Up / Space move it.
+        tabIndex={hydrated ? undefined : 0}
+        role={hydrated ? undefined : 'region'}
+        aria-label={hydrated ? undefined : 'Sparks, one per screen'}
+        className="h-[100dvh] focus-visible:outline-none snap-y snap-mandatory overflow-y-scroll overscroll-contain [scrollbar-width:none] [&::-webkit-scrollbar]:hidden"
         // Our own swipe handling replaces the browser's touch scrolling once JavaScript runs.
         style={hydrated ? { touchAction: 'none' } : undefined}
         onPointerDown={onPointerDown}
@@ -293,6 +386,11 @@ export function ReelViewer({
             muted={muted}
             paused={paused}
             captionsOn={captionsOn}
+            actionHref={actionHref}
+            siteUrl={siteUrl}
+            here={clipHref(item.id)}
+            commentsHref={clipHref(item.id, `&comments=${encodeURIComponent(item.id)}`)}
+            onOpenComments={(opener) => openSheet(item.id, opener)}
             onNavigate={goTo}
             onToggleMuted={() => setMuted((value) => !value)}
             onTogglePaused={() => setPaused((value) => !value)}
@@ -314,13 +412,27 @@ export function ReelViewer({
         </span>
       </Link>
 
+      {sheet && sheetItem ? (
+        <CommentSheet
+          key={sheetItem.id}
+          clip={sheetItem}
+          comments={sheetComments}
+          loading={commentsFetcher.state !== 'idle'}
+          hydrated={hydrated}
+          actionHref={actionHref}
+          closeHref={clipHref(sheetItem.id)}
+          onClose={closeSheet}
+          onCommented={onCommented}
+        />
+      ) : null}
+
       {hintVisible ? (
         <p
           data-reel-hint
           // Without JavaScript a CSS animation hides the hint after 5 s; once hydrated, the timer above does.
           className={`pointer-events-none fixed inset-x-0 bottom-[calc(14rem+env(safe-area-inset-bottom))] z-10 mx-auto w-max max-w-[90vw] rounded-full bg-black/60 px-4 py-2 text-center text-sm font-medium backdrop-blur ${hydrated ? '' : 'animate-[toast-out_400ms_ease-in_5s_forwards]'}`}
         >
-          {REEL_HINT}
+          {hydrated ? REEL_HINT : REEL_HINT_NO_JS}
         </p>
       ) : null}
     </div>
@@ -340,11 +452,21 @@ function ReelClip({
   muted,
   paused,
   captionsOn,
+  actionHref,
+  siteUrl,
+  here,
+  commentsHref,
+  onOpenComments,
   onNavigate,
   onToggleMuted,
   onTogglePaused,
   videoRef,
 }: {
+  actionHref: string
+  siteUrl: string
+  here: string
+  commentsHref: string
+  onOpenComments: (opener: HTMLElement) => void
   item: ReelItem
   index: number
   position: number
@@ -365,12 +487,13 @@ function ReelClip({
   const description = truncate(item.description, LIMITS.cardDescription)
   const [video, setVideo] = useState<HTMLVideoElement | null>(null)
   const captioned = Boolean(item.captions?.length)
+  const fit = reelFit(item, hydrated)
   const nav =
     'inline-flex h-11 w-11 items-center justify-center rounded-full bg-black/45 ring-1 ring-inset ring-white/15 backdrop-blur transition-colors hover:bg-black/65 sm:bg-white/10 sm:hover:bg-white/20'
   // Without JavaScript the browser's own controls take the bottom of the clip: keep clear of them.
   const bottom = hydrated
     ? 'bottom-[calc(1.25rem+env(safe-area-inset-bottom))]'
-    : 'bottom-[calc(4rem+env(safe-area-inset-bottom))]'
+    : 'bottom-[calc(5rem+env(safe-area-inset-bottom))]'
   return (
     <section
       id={reelAnchor(item.id)}
@@ -378,8 +501,22 @@ function ReelClip({
       aria-label={`Spark ${position} of ${total}: ${item.title}`}
       aria-current={active ? 'true' : undefined}
       data-reel-index={index}
+      data-reel-fit={fit}
     >
-      <div className="relative h-full w-full sm:aspect-[9/16] sm:w-auto sm:max-w-full">
+      <div className="relative h-full w-full min-w-0 sm:aspect-[9/16] sm:w-auto sm:max-w-full">
+        {fit === 'contain' && item.thumbnailUrl ? (
+          // The letterbox: the clip's own colours, blurred, instead of flat black bars.
+          <span className="absolute inset-0 overflow-hidden" aria-hidden="true">
+            <img
+              src={resizedImage(item.thumbnailUrl, 64)}
+              alt=""
+              loading="lazy"
+              decoding="async"
+              data-reel-backdrop
+              className="h-full w-full scale-110 object-cover opacity-60 blur-2xl"
+            />
+          </span>
+        ) : null}
         <VideoPlayer
           ref={(element) => {
             videoRef(element)
@@ -393,8 +530,8 @@ function ReelClip({
           controls={!hydrated}
           muted={hydrated ? muted : false}
           loop={hydrated}
-          fit={captioned && !hydrated ? 'contain' : 'cover'}
-          className="h-full w-full bg-black"
+          fit={fit}
+          className={`h-full w-full ${fit === 'contain' && item.thumbnailUrl ? 'bg-transparent' : 'bg-black'}`}
           reportProgress={hydrated && active}
           captions={item.captions}
           captionsOn={captionsOn}
@@ -428,40 +565,55 @@ function ReelClip({
 
         <div
           className={`pointer-events-none absolute inset-x-0 bg-gradient-to-t from-black/85 via-black/40 to-transparent px-4 pr-20 pt-24 ${
-            hydrated ? 'bottom-0 pb-[calc(1.25rem+env(safe-area-inset-bottom))]' : 'bottom-12 pb-4'
+            hydrated ? 'bottom-0 pb-[calc(1.25rem+env(safe-area-inset-bottom))]' : 'bottom-16 pb-3'
           }`}
         >
           {hydrated && captioned ? <ReelCaption video={video} /> : null}
-          <div className="pointer-events-auto flex items-center gap-2">
+          <div className="pointer-events-auto flex min-w-0 items-center gap-2">
             <UserAvatar user={{ username: item.creator.username, avatarUrl: item.creator.avatarUrl }} />
-            <Link to={`/creator/${item.creator.id}`} className="text-sm font-semibold hover:underline">
+            <Link to={`/creator/${item.creator.id}`} className="min-w-0 truncate text-sm font-semibold hover:underline">
               {item.creator.username}
             </Link>
           </div>
-          <h2 className="pointer-events-auto mt-2 text-lg font-bold leading-snug">
+          <h2 className="pointer-events-auto mt-2 text-lg font-bold leading-snug [overflow-wrap:anywhere]">
             <Link to={`/video/${item.id}`} className="hover:underline">
               {item.title}
             </Link>
           </h2>
-          {description ? <p className="mt-1 text-sm text-white/80">{description}</p> : null}
+          {description ? <p className="mt-1 text-sm text-white/80 [overflow-wrap:anywhere]">{description}</p> : null}
         </div>
 
-        <div className={`absolute right-3 flex flex-col items-center gap-3 ${bottom}`}>
-          {hydrated ? (
-            <>
-              <button type="button" className={nav} onClick={onTogglePaused} aria-label={paused ? 'Play' : 'Pause'}>
-                {paused ? <PlayIcon className="h-5 w-5" /> : <PauseIcon />}
-              </button>
-              <button type="button" className={nav} onClick={onToggleMuted} aria-label={muted ? 'Unmute' : 'Mute'}>
-                {muted ? <MutedIcon /> : <SoundIcon />}
-              </button>
-            </>
-          ) : null}
+        {hydrated ? (
+          // Playback, in the top row beside the CC button.
+          <div className="absolute right-16 top-[calc(0.75rem+env(safe-area-inset-top))] flex gap-2">
+            <button type="button" className={nav} onClick={onTogglePaused} aria-label={paused ? 'Play' : 'Pause'}>
+              {paused ? <PlayIcon className="h-5 w-5" /> : <PauseIcon />}
+            </button>
+            <button type="button" className={nav} onClick={onToggleMuted} aria-label={muted ? 'Unmute' : 'Mute'}>
+              {muted ? <MutedIcon /> : <SoundIcon />}
+            </button>
+          </div>
+        ) : null}
+
+        {/* The actions: a rail on the clip's right edge on a phone, beside the clip on a wider screen. */}
+        <div className={`absolute right-3 flex flex-col items-center gap-2.5 sm:left-full sm:right-auto sm:ml-4 ${bottom}`}>
+          <ReelActions
+            clip={item}
+            hydrated={hydrated}
+            actionHref={actionHref}
+            siteUrl={siteUrl}
+            here={here}
+            commentsHref={commentsHref}
+            onOpenComments={onOpenComments}
+          />
           <SparkMenu id={item.id} creatorId={item.creator.id} />
         </div>
       </div>
 
-      <nav aria-label="Sparks" className="absolute right-3 top-1/2 flex -translate-y-1/2 flex-col gap-3 sm:right-8">
+      <nav
+        aria-label="Sparks"
+        className="absolute right-3 top-[calc(4.25rem+env(safe-area-inset-top))] flex flex-col gap-3 sm:right-8 sm:top-1/2 sm:-translate-y-1/2"
+      >
         <NavButton label="Previous spark" targetId={previousId} index={index - 1} onNavigate={onNavigate} className={nav}>
           <path d="M4.2 12.8a.75.75 0 0 0 1.06 0L10 8.06l4.74 4.74a.75.75 0 1 0 1.06-1.06l-5.27-5.27a.75.75 0 0 0-1.06 0L4.2 11.74a.75.75 0 0 0 0 1.06Z" />
         </NavButton>

@@ -20,8 +20,12 @@ export interface VideoCardItem {
   mp4Url: string | null
   hlsUrl: string | null
   durationSeconds: number | null
+  /** The picture's size as displayed (null until processed): a landscape spark is letterboxed in the reels, not cropped. */
+  width: number | null
+  height: number | null
   creator: { id: string; username: string; avatarUrl: string | null }
   likeCount: number
+  commentCount: number
   viewCount: number
   createdAt: string
   /** A search hit inside the captions: the line said and where it starts (whole seconds, for `?t=`). */

@@ -1,15 +1,25 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react'
 import { BoltIcon } from '~/components/icons'
-import { REEL_EMPTY, ReelViewer, type ReelItem, type ReelWindow } from '~/components/reel-viewer'
+import { REEL_EMPTY, ReelViewer, type ReelWindow } from '~/components/reel-viewer'
 import { filterQuery } from '~/components/video-grid'
-import { countVideos, listVideos, listVideosFrom, type VideoCardItem } from '~/server/feed.server'
+import { countVideos, listVideos, listVideosFrom } from '~/server/feed.server'
 import type { ShellHandle } from '~/root'
 import { browseQuery } from '~/lib/browse'
-import { captionsOnByDefault, listPlayerTracks } from '~/server/captions.server'
-import { jsonWithHeaders, loadFailure } from '~/server/http/responses.server'
-import type { JwtClaims } from '~/server/db.server'
+import { isUuid } from '~/lib/ids'
+import { commentSchema, field, likeSchema, VIDEO_MESSAGES } from '~/lib/schemas/video'
+import type { ReelActionData } from '~/lib/reel-actions'
+import type { VideoPageComment } from '~/lib/video-page'
+import { captionsOnByDefault } from '~/server/captions.server'
+import { addComment } from '~/server/comments.server'
+import { isDomainError } from '~/server/errors.server'
+import { flashFailure, pageFailure } from '~/server/http/domain-errors.server'
+import { redirectWithFlash } from '~/server/http/flash.server'
+import { jsonWithHeaders, loadFailure, redirectWithHeaders } from '~/server/http/responses.server'
+import { likeVideo } from '~/server/likes.server'
+import { siteUrlFor } from '~/server/env.server'
 import { requireUser } from '~/server/permissions.server'
+import { listReelComments, toReelItems } from '~/server/reels.server'
 
 /** Sparks per load; the viewer asks for more when two clips remain. */
 const REEL_PAGE_SIZE = 8
@@ -24,20 +34,26 @@ export const handle: ShellHandle = { immersive: true }
  * GET /sparks-reels?search=&category=&start=<id> — the reel viewer over the
  * same list as /sparks (spec: Sparks). `start` opens at one spark (with up to
  * ten before it); `cursor` answers the viewer's fetcher with the next sparks
- * (`{ page }`). Login required.
+ * (`{ page }`). `comments=<id>` opens that clip's comment sheet (the no-JS
+ * page: with `start=<id>`, the whole viewer with the sheet open; the viewer's
+ * fetcher asks `commentsOf=<id>` for `{ comments }` alone). Login required.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { claims, headers } = await requireUser(request, context)
   const { filters, cursor, start } = browseQuery(request.url)
+  const query = new URL(request.url).searchParams
+  const commentsOf = query.get('commentsOf')
+  const commentsFor = query.get('comments')
+  const none = { page: null, window: null, filters, captionsOn: false, comments: null, siteUrl: siteUrlFor(request.url) }
   try {
+    if (commentsOf) {
+      const comments = isUuid(commentsOf) ? await listReelComments(claims, commentsOf) : []
+      return jsonWithHeaders({ ...none, comments: { videoId: commentsOf, list: comments } }, 200, headers)
+    }
     if (cursor) {
       const page = await listVideos(claims, { type: 'spark', ...filters, cursor, limit: REEL_PAGE_SIZE })
       const items = await toReelItems(claims, page.items)
-      return jsonWithHeaders(
-        { page: { items, nextCursor: page.nextCursor }, window: null, filters, captionsOn: false },
-        200,
-        headers,
-      )
+      return jsonWithHeaders({ ...none, page: { items, nextCursor: page.nextCursor } }, 200, headers)
     }
     let window: ReelWindow | null = null
     if (start) {
@@ -73,40 +89,83 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       }
     }
     const captionsOn = await captionsOnByDefault(claims)
-    return jsonWithHeaders({ page: null, window, filters, captionsOn }, 200, headers)
+    let comments: { videoId: string; list: VideoPageComment[] } | null = null
+    if (commentsFor && window.items.some((item) => item.id === commentsFor)) {
+      comments = { videoId: commentsFor, list: await listReelComments(claims, commentsFor) }
+    }
+    return jsonWithHeaders({ ...none, window, captionsOn, comments }, 200, headers)
   } catch (error) {
     console.warn('[reels] could not load sparks:', error instanceof Error ? error.message : error)
     const failure = loadFailure(error)
-    return jsonWithHeaders({ page: null, window: null, filters, captionsOn: false }, failure.status, headers, failure.headers)
+    return jsonWithHeaders(none, failure.status, headers, failure.headers)
   }
 }
 
-/** Only what the viewer shows travels to the browser: with each clip's caption tracks, placed for reels. */
-async function toReelItems(claims: JwtClaims, items: VideoCardItem[]): Promise<ReelItem[]> {
-  const tracks = await listPlayerTracks(
-    claims,
-    items.map((item) => item.id),
-    { placement: 'reel' },
-  )
-  return items.map(({ id, title, description, thumbnailUrl, mp4Url, hlsUrl, creator, durationSeconds }) => ({
-    id,
-    title,
-    description,
-    thumbnailUrl,
-    mp4Url,
-    hlsUrl,
-    creator,
-    durationSeconds,
-    captions: tracks[id] ?? [],
-  }))
+/**
+ * POST /sparks-reels — a clip's Like and Comment from the viewer: fields
+ * `intent` ('like' | 'comment'), `videoId`, `like` ('true' | 'false') or
+ * `body`, and `js=1` from scripts. The same domain functions as the video
+ * page's (likeVideo, addComment) with the same messages; scripts get
+ * `ReelActionData`, a plain form post is redirected back to the clip (its
+ * comment sheet open after a comment) with a flash. Follow posts to /follow.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { claims, headers } = await requireUser(request, context)
+  const form = await request.formData()
+  const scripted = field(form, 'js') === '1'
+  const intent = field(form, 'intent')
+  const videoId = field(form, 'videoId') ?? ''
+  const { filters } = browseQuery(request.url)
+  const back = (extra: Record<string, string> = {}) =>
+    `/sparks-reels${filterQuery(filters, { start: videoId, ...extra })}#reel-${encodeURIComponent(videoId)}`
+  const reply = (value: ReelActionData, status = 200) => jsonWithHeaders<ReelActionData>(value, status, headers)
+  if (!isUuid(videoId) || (intent !== 'like' && intent !== 'comment')) {
+    return reply({ ok: false, intent: null, targetId: videoId, error: VIDEO_MESSAGES.unknownAction }, 400)
+  }
+  try {
+    if (intent === 'like') {
+      const want = likeSchema.safeParse({ like: field(form, 'like') })
+      const state = await likeVideo(claims, videoId, want.success ? want.data.like : undefined)
+      return scripted ? reply({ ok: true, intent, targetId: videoId, ...state }) : redirectWithHeaders(back(), headers)
+    }
+    const body = field(form, 'body') ?? ''
+    const parsed = commentSchema.safeParse({ body })
+    if (!parsed.success) {
+      const error = parsed.error.issues[0]!.message
+      return scripted
+        ? reply({ ok: false, intent, targetId: videoId, error, values: { body } }, 400)
+        : redirectWithFlash(back({ comments: videoId }), { kind: 'error', message: error }, headers)
+    }
+    await addComment(claims, videoId, parsed.data.body)
+    return scripted
+      ? reply({ ok: true, intent, targetId: videoId, message: VIDEO_MESSAGES.commentAdded })
+      : redirectWithFlash(back({ comments: videoId }), { kind: 'success', message: VIDEO_MESSAGES.commentAdded }, headers)
+  } catch (error) {
+    const failure = intent === 'like' ? VIDEO_MESSAGES.likeFailed : VIDEO_MESSAGES.commentFailed
+    if (isDomainError(error)) {
+      return scripted ? pageFailure(error, { ok: false as const, intent, targetId: videoId }, headers) : flashFailure(error, back(), headers)
+    }
+    console.warn(`[reels] ${intent} failed for ${videoId}:`, error instanceof Error ? error.message : error)
+    return scripted
+      ? reply({ ok: false, intent, targetId: videoId, error: failure }, 500)
+      : redirectWithFlash(back(), { kind: 'error', message: failure }, headers)
+  }
 }
 
-/** A report from the spark menu changes nothing the viewer shows; reloading would restart the clips. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, defaultShouldRevalidate }) =>
-  formAction?.startsWith('/report') ? false : defaultShouldRevalidate
+/**
+ * A report, a like, a comment or a follow from the viewer changes only what
+ * the viewer already shows (it keeps its own counts): reloading the list
+ * would restart the clips. Plain form posts (no JavaScript) reload the page anyway.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, formMethod, defaultShouldRevalidate }) =>
+  formAction?.startsWith('/report') ||
+  formAction?.startsWith('/follow') ||
+  (formMethod?.toUpperCase() === 'POST' && formAction?.startsWith('/sparks-reels'))
+    ? false
+    : defaultShouldRevalidate
 
 export default function SparksReelsPage() {
-  const { window, filters, captionsOn } = useLoaderData<typeof loader>()
+  const { window, filters, captionsOn, comments, siteUrl } = useLoaderData<typeof loader>()
   const backHref = `/sparks${filterQuery(filters)}`
   if (!window || window.items.length === 0) {
     return (
@@ -147,6 +206,9 @@ export default function SparksReelsPage() {
         key={`${filters.search}|${filters.category}|${filters.captions}|${window.items[window.startIndex]?.id ?? ''}`}
         initial={window}
         captionsOn={captionsOn}
+        openComments={comments}
+        siteUrl={siteUrl}
+        filtersQuery={filterQuery(filters)}
         backHref={backHref}
         pageHref={(cursor) => `/sparks-reels${filterQuery(filters, { cursor })}`}
       />

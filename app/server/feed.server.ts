@@ -268,7 +268,10 @@ export interface Row {
   hls_path: string | null
   mp4_path: string | null
   duration_seconds: number | null
+  width: number | null
+  height: number | null
   like_count: number
+  comment_count: number
   view_count: number
   created_at: string
   creator_id: string
@@ -301,7 +304,7 @@ async function resolveFilter(
 }
 
 export const VIDEO_COLUMNS = sql`v.id, v.title, v.description, v.type, v.category_id, v.is_public, v.thumbnail_path,
-  v.hls_path, v.mp4_path, v.duration_seconds, v.like_count, v.view_count, v.created_at, v.creator_id`
+  v.hls_path, v.mp4_path, v.duration_seconds, v.width, v.height, v.like_count, v.comment_count, v.view_count, v.created_at, v.creator_id`
 
 /** Title and description rank plus, when something said matched, the best cue's rank (both `real`). */
 function rankOf(filter: Filter): RawBuilder<unknown> {
@@ -480,8 +483,11 @@ export function toItem(row: Row): VideoCardItem {
     mp4Url: urls.mp4Url,
     hlsUrl: urls.hlsUrl,
     durationSeconds: row.duration_seconds === null ? null : Number(row.duration_seconds),
+    width: row.width ?? null,
+    height: row.height ?? null,
     creator: { id: row.creator_id, username: row.username, avatarUrl: avatarUrl(base, row.avatar_path) },
     likeCount: Number(row.like_count),
+    commentCount: Number(row.comment_count ?? 0),
     viewCount: Number(row.view_count),
     createdAt: row.created_at,
     ...(row.said_text && row.said_start_ms !== null && row.said_start_ms !== undefined

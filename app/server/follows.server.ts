@@ -67,6 +67,21 @@ export async function isFollowing(claims: JwtClaims | null, creatorId: string): 
   })
 }
 
+/** Which of `creatorIds` the caller follows (a reel page's Follow buttons), in one query. */
+export async function followedCreatorIds(claims: JwtClaims | null, creatorIds: string[]): Promise<Set<string>> {
+  const ids = [...new Set(creatorIds.filter(isUuid))]
+  if (!claims || ids.length === 0) return new Set()
+  const rows = await asCaller(claims, (tx) =>
+    tx
+      .selectFrom('follows')
+      .select('creator_id')
+      .where('follower_id', '=', claims.sub)
+      .where('creator_id', 'in', ids)
+      .execute(),
+  )
+  return new Set(rows.map((row) => row.creator_id))
+}
+
 /** Profile, Following: who the caller follows, latest first, paged by (followed at, creator id). */
 export async function listFollowing(
   claims: JwtClaims | null,

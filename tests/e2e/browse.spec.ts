@@ -384,7 +384,7 @@ test.describe('with JavaScript', () => {
   test('reels: the spark menu reports with one tap', async ({ page, signedInAs, makeUser }) => {
     await signedInAs(await makeUser({ label: 'sparkreporter' }))
     await page.goto(`/sparks-reels?search=${TAG}`)
-    await currentClip(page).locator('summary').click()
+    await currentClip(page).locator('summary', { hasText: 'More options' }).click()
     await currentClip(page).getByRole('button', { name: 'Report inappropriate content' }).click()
     await expect(currentClip(page).getByText('Content reported successfully.')).toBeVisible()
   })
@@ -477,10 +477,11 @@ test.describe('without JavaScript', () => {
       await expect(page).toHaveURL(new RegExp(`#reel-${sparks[1]!.id}$`))
       await expect.poll(() => scroller.evaluate((element) => element.scrollTop)).toBeGreaterThan(100)
       await expect(clips.first().getByText('1 / 6')).toHaveCount(1)
-      await expect(page.getByText('Swipe or use ↑ ↓ to move between sparks')).toHaveCount(1)
+      await expect(page.getByText('Scroll, or press Page Down / Page Up, to move between sparks')).toHaveCount(1)
+      await expect(page.getByText('Swipe or use ↑ ↓ to move between sparks')).toHaveCount(0)
 
       // The spark menu opens without JavaScript and its report redirects back with the flash.
-      await clips.nth(1).locator('summary').click()
+      await clips.nth(1).locator('summary', { hasText: 'More options' }).click()
       await clips.nth(1).getByRole('button', { name: 'Report inappropriate content' }).click()
       await expect(page.getByTestId('flash-toast')).toHaveText(
         /Content reported successfully\.|You have already reported this content/,

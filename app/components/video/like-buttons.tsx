@@ -11,7 +11,7 @@ import type { LikeState } from '~/lib/video-types'
  * button flips at once (optimistic), then shows the server's count, or
  * goes back to the last confirmed state with the error.
  */
-function useLikeToggle(fetcherKey: string, intent: 'like' | 'quote-like', initial: LikeState) {
+export function useLikeToggle(fetcherKey: string, intent: 'like' | 'quote-like', initial: LikeState) {
   const fetcher = useFetcher<VideoActionData>({ key: fetcherKey })
   const { likes, hasLiked } = initial
   const [confirmed, setConfirmed] = useState<LikeState>({ likes, hasLiked })
