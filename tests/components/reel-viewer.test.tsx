@@ -20,6 +20,12 @@ function spark(n: number): ReelItem {
     mp4Url: `/media/spark-${n}.mp4`,
     hlsUrl: null,
     durationSeconds: 20,
+    width: 720,
+    height: 1280,
+    likeCount: 0,
+    commentCount: 0,
+    hasLiked: false,
+    followsCreator: false,
     creator: { id: 'creator-1', username: 'maya.creates', avatarUrl: null },
   }
 }
