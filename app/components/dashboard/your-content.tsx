@@ -73,7 +73,7 @@ function UploadCard({ video }: { video: UploadCardVideo }) {
       </div>
       <div className="min-w-0 flex-1">
         <Link to={`/video/${video.id}`} className="block rounded font-semibold leading-snug text-ink-900 hover:text-brand-700">
-          <span className="line-clamp-2 break-words">{video.title}</span>
+          <span className="line-clamp-2">{video.title}</span>
         </Link>
         <p className="text-caption mt-1 flex flex-wrap items-center gap-x-1.5 gap-y-1">
           <span className={`rounded-full px-2 py-px text-xs font-semibold ring-1 ring-inset ${status.tone}`}>{status.text}</span>

@@ -60,7 +60,7 @@ function MyQuoteItem({ quote }: { quote: UserQuote }) {
         {quote.type === 'video' ? 'Video response' : 'Text comment'} ·{' '}
         <time dateTime={quote.createdAt}>{formatDate(quote.createdAt)}</time>
       </p>
-      {quote.body ? <p className="text-body mt-2 whitespace-pre-line break-words">{quote.body}</p> : null}
+      {quote.body ? <p className="text-body mt-2 whitespace-pre-line">{quote.body}</p> : null}
       {quote.response ? (
         quote.response.status === 'ready' ? (
           <VideoPlayer

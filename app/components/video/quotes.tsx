@@ -86,7 +86,7 @@ function QuoteItem({ quote, videoId }: { quote: VideoPageQuote; videoId: string 
           </p>
         </div>
       </div>
-      {quote.body ? <p className="text-body mt-3 whitespace-pre-line break-words">{quote.body}</p> : null}
+      {quote.body ? <p className="text-body mt-3 whitespace-pre-line">{quote.body}</p> : null}
       {quote.response ? (
         quote.response.status === 'ready' ? (
           <VideoPlayer
