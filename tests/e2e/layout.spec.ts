@@ -11,7 +11,8 @@ import { supabaseFor } from './support/stand-in'
  * Layouts that hold whatever users type: every user-supplied text (titles,
  * descriptions, usernames, bios, comments, quotes, report details,
  * feedback) is a 140-character word without a break, and no page at 360 px
- * or 1280 px scrolls sideways.
+ * or 1280 px scrolls sideways. Also the profile's tab bar: the same width on
+ * every tab, every label whole.
  */
 const WIDTHS = [360, 1280] as const
 
@@ -166,6 +167,40 @@ test.describe('long words', () => {
       await uploader.close()
       await admin.auth.admin.deleteUser(made.user.id)
       await rm(dir, { recursive: true, force: true })
+    }
+  })
+})
+
+test.describe('the profile tab bar', () => {
+  test.skip(({ isMobile }) => isMobile, 'one project: the test sets both widths itself')
+
+  test('has one width on every tab and shows every label whole at 360 px and 1280 px', async ({ page, signedInAs }) => {
+    await signedInAs('learner')
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 800 })
+      const widths = new Set<number>()
+      for (const tab of ['', '?tab=liked', '?tab=following', '?tab=quotes', '?tab=reports']) {
+        await page.goto(`/profile${tab}`)
+        const nav = page.getByRole('navigation', { name: 'Profile sections' })
+        const box = (await nav.locator('ul').boundingBox())!
+        widths.add(Math.round(box.width))
+        const links = nav.getByRole('link')
+        expect(await links.count()).toBeGreaterThanOrEqual(5)
+        for (const link of await links.all()) {
+          const clipped = await link.evaluate((element) => {
+            const rect = element.getBoundingClientRect()
+            const bar = element.closest('ul')!.getBoundingClientRect()
+            return (
+              element.scrollWidth > element.clientWidth ||
+              rect.left < bar.left - 0.5 ||
+              rect.right > bar.right + 0.5 ||
+              rect.right > window.innerWidth
+            )
+          })
+          expect(clipped, `"${await link.textContent()}" is clipped at ${width} px on /profile${tab}`).toBe(false)
+        }
+      }
+      expect([...widths], `the tab bar's widths at ${width} px`).toHaveLength(1)
     }
   })
 })

@@ -68,7 +68,7 @@ export function TabLinks<T extends string>({
 }) {
   return (
     <nav aria-label={label}>
-      <ul className="flex gap-1 overflow-x-auto rounded-full bg-white p-1 ring-1 ring-ink-200/80">
+      <ul className="flex w-fit max-w-full flex-wrap gap-1 rounded-3xl bg-white p-1 ring-1 ring-ink-200/80">
         {tabs.map((tab) => (
           <li key={tab.id} className="shrink-0">
             <Link
