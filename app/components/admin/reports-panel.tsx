@@ -6,7 +6,7 @@ import { REPORT_REASONS } from '~/lib/catalog'
 import { formatCount, formatDate, truncate } from '~/lib/format'
 import { REPORT_STATUSES, type ReportStatus } from '~/lib/schemas/admin'
 import { Badge, EmptyPanel, type BadgeTone } from './admin-tabs'
-import { ConfirmAction } from './confirm-action'
+import { ConfirmAction } from '~/components/ui/confirm-action'
 
 const STATUS_TONES: Record<ReportStatus, BadgeTone> = {
   pending: 'warning',

@@ -7,7 +7,7 @@ import type { AdminUser, UsersPage } from '~/lib/admin-types'
 import { formatDate, formatCount } from '~/lib/format'
 import { ROLE_LABELS, USER_ROLES } from '~/lib/schemas/admin'
 import { Badge } from './admin-tabs'
-import { ConfirmAction } from './confirm-action'
+import { ConfirmAction } from '~/components/ui/confirm-action'
 
 const ROLE_OPTIONS = USER_ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }))
 
