@@ -150,6 +150,14 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByLabel('Media').check()
       await page.getByRole('button', { name: 'Create Account and Apply' }).click()
 
+      // One message at a time: the welcome toast sits below the pending banner, never over it.
+      await page.waitForURL(/\/dashboard$/)
+      const toast = page.getByRole('status').filter({ has: page.getByTestId('flash-toast') })
+      const banner = page.locator('[aria-labelledby="verification-banner-title"]')
+      await expect(toast).toBeVisible()
+      await expect(banner).toBeVisible()
+      const [toastBox, bannerBox] = [(await toast.boundingBox())!, (await banner.boundingBox())!]
+      expect(toastBox.y, 'the toast starts below the banner').toBeGreaterThanOrEqual(bannerBox.y + bannerBox.height)
       await expectSignedInOnDashboard(page, baseURL!, account.username)
       // On the profile the card says where the review stands; the banner does not repeat it (issue 17, item 3).
       await expect(page.getByTestId('verification-status')).toHaveText('Pending review by an admin.')

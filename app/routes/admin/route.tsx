@@ -131,7 +131,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
       }
       case 'add-user': {
         const input = addUserSchema.safeParse(formFields(form, ['username', 'email', 'password', 'role'] as const))
-        if (!input.success) throw new DomainError('invalid', ADMIN_MESSAGES.fillRequired, fieldErrors(input.error))
+        if (!input.success) {
+          // 'Please fill in all required fields' only when one is empty; otherwise what is wrong, at its field.
+          const errors = fieldErrors(input.error)
+          const missing = ['username', 'email', 'password', 'role'].some((name) => !String(form.get(name) ?? '').trim())
+          throw new DomainError('invalid', missing ? ADMIN_MESSAGES.fillRequired : Object.values(errors)[0]!, errors)
+        }
         await addUser(claims, input.data)
         return success(ADMIN_MESSAGES.userAdded)
       }
