@@ -229,6 +229,17 @@ for (const javaScriptEnabled of [true, false]) {
         await expect(page.getByTestId('password-strength')).toContainText('Password is very strong')
         expect(await page.content()).not.toContain(account.password)
       }
+      if (javaScriptEnabled) {
+        // Each error goes as soon as its field is fixed: a file, then two categories.
+        await page.getByLabel('Portfolio type').selectOption('image')
+        await page.getByLabel('Portfolio file').setInputFiles({ name: 'work.png', mimeType: 'image/png', buffer: png() })
+        await expect(page.getByText('Please select a portfolio file')).toHaveCount(0)
+        await expect(page.getByText('Please select at least one category')).toBeVisible()
+        await page.getByLabel('Physics').check()
+        await page.getByLabel('Media').check()
+        await expect(page.getByText('Please select at least one category')).toHaveCount(0)
+        await expect(page.getByText('Passwords do not match')).toBeVisible()
+      }
     })
 
     test('an email that already has an account is refused, with a way to sign in', async ({ page }) => {
