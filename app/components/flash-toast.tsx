@@ -38,28 +38,32 @@ export function FlashToast({ toast }: { toast: ToastMessage }) {
   if (dismissed) return null
   const tone = tones[toast.kind]
   return (
-    <div className="pointer-events-none fixed inset-x-0 top-[calc(4.5rem+env(safe-area-inset-top))] z-50 flex justify-center px-4">
-      <div
-        role={toast.kind === 'error' ? 'alert' : 'status'}
-        className={`pointer-events-auto flex w-full max-w-md animate-toast items-start gap-3 rounded-card px-4 py-3 text-sm font-medium shadow-card ring-1 ring-inset hover:[animation-play-state:paused] focus-within:[animation-play-state:paused] ${tone.box}`}
-      >
-        <OutlineIcon className={`mt-px h-5 w-5 shrink-0 ${tone.icon}`} strokeWidth="2">
-          <circle cx="12" cy="12" r="9" />
-          <path d={tone.path} />
-        </OutlineIcon>
-        <p className="flex-1" data-testid="flash-toast">
-          {toast.message}
-        </p>
-        {hydrated ? (
-          <button
-            type="button"
-            onClick={() => setDismissed(true)}
-            className="-m-1.5 inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-full opacity-70 hover:opacity-100"
-          >
-            <span className="sr-only">Dismiss</span>
-            <CloseIcon className="h-4 w-4" />
-          </button>
-        ) : null}
+    // In the flow right after the header and the verification banner, stuck under the header when the page scrolls:
+    // it never covers the banner (one message at a time), and takes no room (height 0, the card hangs below).
+    <div className="pointer-events-none sticky top-[calc(4rem+env(safe-area-inset-top))] z-50 h-0">
+      <div className="absolute inset-x-0 top-2 flex justify-center px-4">
+        <div
+          role={toast.kind === 'error' ? 'alert' : 'status'}
+          className={`pointer-events-auto flex w-full max-w-md animate-toast items-start gap-3 rounded-card px-4 py-3 text-sm font-medium shadow-card ring-1 ring-inset hover:[animation-play-state:paused] focus-within:[animation-play-state:paused] ${tone.box}`}
+        >
+          <OutlineIcon className={`mt-px h-5 w-5 shrink-0 ${tone.icon}`} strokeWidth="2">
+            <circle cx="12" cy="12" r="9" />
+            <path d={tone.path} />
+          </OutlineIcon>
+          <p className="flex-1" data-testid="flash-toast">
+            {toast.message}
+          </p>
+          {hydrated ? (
+            <button
+              type="button"
+              onClick={() => setDismissed(true)}
+              className="-m-1.5 inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-full opacity-70 hover:opacity-100"
+            >
+              <span className="sr-only">Dismiss</span>
+              <CloseIcon className="h-4 w-4" />
+            </button>
+          ) : null}
+        </div>
       </div>
     </div>
   )

@@ -15,11 +15,11 @@ export function SiteHeader({ user, unread = 0 }: { user: ShellUser | null; unrea
   return (
     <header className="sticky top-0 z-40 border-b border-ink-200/70 bg-white/85 pt-[env(safe-area-inset-top)] backdrop-blur supports-[backdrop-filter]:bg-white/70">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
-        <Link to="/" className="flex items-center gap-2 rounded-full text-lg font-extrabold tracking-tight text-ink-900">
+        <Link to="/" className="flex shrink-0 items-center gap-2 rounded-full text-lg font-extrabold tracking-tight text-ink-900">
           <BrandMark />
           <span>Lumen</span>
         </Link>
-        <div className="flex items-center gap-2">
+        <div className="flex min-w-0 items-center gap-2">
           <FeedbackWidget signedIn={Boolean(user)} aboveBottomBar={false} placement="header" />
           {user ? <NotificationBell unread={unread} /> : null}
           {user ? <AccountMenu user={user} /> : <VisitorNav />}
@@ -87,18 +87,18 @@ function AccountMenu({ user }: { user: ShellUser }) {
   }, [])
 
   return (
-    <details ref={ref} className="group relative">
+    <details ref={ref} className="group relative min-w-0">
       <summary
         className="flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-full py-1 pl-1 pr-2 text-sm font-semibold text-ink-800 ring-1 ring-inset ring-ink-200 transition-colors hover:bg-ink-100 group-open:bg-ink-100 [&::-webkit-details-marker]:hidden"
         data-testid="account-menu"
       >
         <UserAvatar user={user} />
         {/* On phones the bell needs the room: the name is read out, not shown. */}
-        <span className="max-w-[9rem] truncate max-sm:sr-only">
+        <span className="min-w-0 max-w-[9rem] truncate max-sm:sr-only">
           <span className="sr-only">Account menu for </span>
           {user.username}
         </span>
-        <ChevronDownIcon className="h-4 w-4 text-ink-500 transition-transform group-open:rotate-180" />
+        <ChevronDownIcon className="h-4 w-4 shrink-0 text-ink-500 transition-transform group-open:rotate-180" />
       </summary>
       <div className="absolute right-0 top-full z-50 mt-2 w-64 max-w-[calc(100vw-2rem)] origin-top-right rounded-card bg-white p-2 shadow-card ring-1 ring-ink-200">
         <div className="flex items-center gap-3 border-b border-ink-100 px-3 pb-3 pt-2">

@@ -22,9 +22,16 @@ export function formatDate(iso: string): string {
   return dateFormat.format(new Date(iso))
 }
 
-/** 1 → "1 like", 1200 → "1,200 likes". */
-export function formatCount(count: number, noun: string): string {
-  return `${numberFormat.format(count)} ${noun}${count === 1 ? '' : 's'}`
+const pluralRules = new Intl.PluralRules('en-US')
+
+/** The noun for `count` by the language's plural rules: "view" for 1, "views" for 0, 2 or 1.5. */
+export function pluralNoun(count: number, noun: string, plural = `${noun}s`): string {
+  return pluralRules.select(count) === 'one' ? noun : plural
+}
+
+/** 1 → "1 like", 1200 → "1,200 likes", 0 → "0 likes" (`plural` for nouns without an -s plural). */
+export function formatCount(count: number, noun: string, plural?: string): string {
+  return `${numberFormat.format(count)} ${pluralNoun(count, noun, plural)}`
 }
 
 /** 1234 → "1,234". */

@@ -55,7 +55,7 @@ export default function CreatorPage() {
           {tab === 'about' ? (
             <div className="card p-6">
               <h2 className="text-heading">About {creator.username}</h2>
-              <p className="text-body mt-2 whitespace-pre-line break-words">{creator.bio || 'No bio yet.'}</p>
+              <p className="text-body mt-2 whitespace-pre-line">{creator.bio || 'No bio yet.'}</p>
               <p className="text-caption mt-4">Joined {formatDate(creator.joinedAt)}</p>
             </div>
           ) : page && page.items.length > 0 ? (

@@ -5,6 +5,7 @@ import { SearchBox } from '~/components/search-box'
 import { StatusCard } from '~/components/status-card'
 import { Page } from '~/components/ui/page'
 import { EmptyState } from '~/components/video-grid'
+import { pluralNoun } from '~/lib/format'
 import { CREATOR_MESSAGES } from '~/lib/schemas/creators'
 import { listCreators } from '~/server/creators.server'
 import { jsonWithHeaders, loadFailure } from '~/server/http/responses.server'
@@ -54,7 +55,7 @@ export default function CreatorsPage() {
               <span
                 className="inline-flex min-w-8 items-center justify-center rounded-full bg-brand-600 px-2.5 py-0.5 text-sm font-semibold text-white"
                 data-testid="creator-count"
-                aria-label={`${page.total} ${searching ? 'matching ' : ''}creator${page.total === 1 ? '' : 's'}`}
+                aria-label={`${page.total} ${searching ? 'matching ' : ''}${pluralNoun(page.total, 'creator')}`}
               >
                 {page.total.toLocaleString('en-US')}
               </span>

@@ -5,7 +5,7 @@ import { formatShare, formatWatchTime } from '~/components/dashboard/stat-cards'
 import { RangePicker } from '~/components/dashboard/tabs'
 import { StatusCard } from '~/components/status-card'
 import { Page, PageHeader } from '~/components/ui/page'
-import { formatDate, formatDuration, formatNumber } from '~/lib/format'
+import { formatCount, formatDate, formatDuration, formatNumber } from '~/lib/format'
 import { DASHBOARD_MESSAGES, readDashboardQuery } from '~/lib/schemas/dashboard'
 import { videoInsight } from '~/server/dashboard.server'
 import { isDomainError } from '~/server/errors.server'
@@ -92,7 +92,7 @@ export default function VideoInsightPage() {
           title="Audience retention"
           description={
             insight.plays > 0
-              ? `Share of the ${formatNumber(insight.plays)} plays still watching at each tenth of the video`
+              ? `Share of the ${formatCount(insight.plays, 'play')} still watching at each tenth of the video`
               : 'No plays reported yet: the curve fills in as people watch'
           }
           points={insight.retention.map((point) => ({
@@ -101,6 +101,7 @@ export default function VideoInsightPage() {
             value: point.share,
           }))}
           maxValue={1}
+          counts={false}
           valueLabel="Share of plays"
           format={formatShare}
           testId="retention-chart"

@@ -152,7 +152,8 @@ export default function Profile() {
   const { verificationRequired, failed, data } = useLoaderData<typeof loader>()
   const current = data?.tab ?? failed?.tab ?? 'profile'
   return (
-    <Page width={current === 'liked' ? 'wide' : 'narrow'}>
+    // One width for every tab (no jump between them); the tab bar wraps its labels on phones.
+    <Page>
       <h1 className="sr-only">Your profile</h1>
       {verificationRequired ? (
         <div className="mb-6">
@@ -169,7 +170,9 @@ export default function Profile() {
             tone="error"
           />
         ) : data ? (
-          <ProfilePanel data={data as TabData} verificationRequired={verificationRequired} />
+          <div className={current === 'liked' ? undefined : 'w-full max-w-2xl'}>
+            <ProfilePanel data={data as TabData} verificationRequired={verificationRequired} />
+          </div>
         ) : null}
       </div>
     </Page>

@@ -21,7 +21,8 @@ import type { ShellHandle } from '~/root'
  * categories (newly ticked ones go to admin review) and a new portfolio. A
  * multipart form that works without JavaScript; success goes back to the
  * profile with 'Profile updated successfully!', failure stays here with
- * the fields kept and 'Failed to update profile. Please try again.'.
+ * the fields kept and either the field's own reason or, when no field is at
+ * fault, 'Failed to update profile. Please try again.'.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { claims, headers } = await requireUser(request, context)
@@ -71,7 +72,8 @@ export default function EditProfile() {
     <Page width="narrow">
       <PageHeader title="Edit Profile" subtitle="What others see on your page, and what you teach." />
       <Form method="post" encType="multipart/form-data" className="card flex flex-col gap-5 p-6" noValidate={false}>
-        {failed ? <Alert tone="error">{failed.error}</Alert> : null}
+        {/* One message at a time: a field's own reason ("That username is taken…") stands alone. */}
+        {failed && !Object.keys(failed.fieldErrors ?? {}).length ? <Alert tone="error">{failed.error}</Alert> : null}
         <ProfileEditFields profile={profile} values={failed?.values} fieldErrors={failed?.fieldErrors ?? {}} />
         <div className="flex flex-wrap justify-end gap-2">
           <Link to="/profile" className="btn-secondary">

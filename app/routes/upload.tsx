@@ -173,7 +173,7 @@ function Uploaded({ id, title }: { id: string; title: string }) {
         <span className="inline-flex h-14 w-14 items-center justify-center rounded-full bg-emerald-50 text-emerald-600 ring-1 ring-emerald-200">
           <CheckIcon className="h-7 w-7" strokeWidth="2.25" />
         </span>
-        <h1 id="uploaded-title" className="text-title break-words">
+        <h1 id="uploaded-title" className="text-title">
           {title}
         </h1>
         <Alert tone="success">{UPLOAD_MESSAGES.success}</Alert>

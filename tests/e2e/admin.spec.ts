@@ -254,6 +254,14 @@ test.describe('admin console', () => {
         await form.getByRole('button', { name: 'Add user' }).click()
         await expect(form.getByText('Please fill in all required fields')).toBeVisible()
         await expect(form.getByText('Username is required')).toBeVisible()
+        // Every field filled, one invalid: what is wrong, at that field, and no 'fill in all required fields'.
+        await form.getByLabel('Username').fill(`typo_${Date.now().toString(36)}`)
+        await form.getByLabel('Email').fill('not-an-email')
+        await form.getByLabel('Password').fill('Added-pass-2026')
+        await form.getByLabel('Role').selectOption('user')
+        await form.getByRole('button', { name: 'Add user' }).click()
+        await expect(form.getByText('Please enter a valid email address')).toHaveCount(1)
+        await expect(form.getByText('Please fill in all required fields')).toHaveCount(0)
 
         const suffix = `${javaScriptEnabled ? 'js' : 'nojs'}${Date.now().toString(36)}`
         const username = `added_${suffix}`

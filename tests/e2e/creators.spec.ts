@@ -98,6 +98,13 @@ test.describe('creators and follows', () => {
         await expect(page.getByLabel('Email')).toHaveValue(creator.email)
         if (javaScriptEnabled) await expectAccessible(page)
 
+        // A taken username: its own reason, alone (no 'Failed to update profile' beside it).
+        await page.getByRole('textbox', { name: 'Username' }).fill(DEMO_ACCOUNTS.learner.username)
+        await page.getByRole('button', { name: 'Save changes' }).click()
+        await expect(page.getByText('That username is taken. Please choose another one.')).toHaveCount(1)
+        await expect(page.getByText('Failed to update profile. Please try again.')).toHaveCount(0)
+        await page.getByRole('textbox', { name: 'Username' }).fill(creator.username)
+
         await page.getByLabel('Profile picture').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG_1X1 })
         await page.getByRole('textbox', { name: 'Bio' }).fill('I teach circuits with fruit.')
         await page.getByLabel('Media', { exact: true }).check()

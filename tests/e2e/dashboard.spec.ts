@@ -1,3 +1,6 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import type { Browser, Page } from '@playwright/test'
 import {
   addSessionCookies,
@@ -9,6 +12,7 @@ import {
   test,
 } from './support/fixtures'
 import { supabaseFor } from './support/stand-in'
+import { ffmpeg, makeClip } from '../integration/media/clips'
 
 /**
  * The creator dashboard with honest view counting (issue 13): a learner
@@ -200,4 +204,44 @@ test.describe('with JavaScript', () => {
       await context.close()
     }
   })
+})
+
+test('deleting from Your Content asks in the product’s dialog, not the browser’s', async ({ page, signedInAs, isMobile }) => {
+  test.skip(isMobile, 'desktop covers it')
+  test.setTimeout(120_000)
+  const dir = await mkdtemp(path.join(tmpdir(), 'lumen-e2e-delete-'))
+  try {
+    await signedInAs('admin')
+    const clip = await readFile(await makeClip(path.join(dir, 'clip.mp4'), { width: 160, height: 90, seconds: 1 }))
+    const thumbnail = path.join(dir, 'thumb.jpg')
+    await ffmpeg(['-f', 'lavfi', '-i', 'color=c=0x4f46e5:s=160x90', '-frames:v', '1', thumbnail])
+    const title = `Delete me ${Date.now().toString(36)}`
+    const uploaded = await page.request.post('/upload', {
+      multipart: {
+        title,
+        description: 'A clip to delete.',
+        type: 'video',
+        category: 'other',
+        visibility: 'private',
+        video: { name: 'lesson.mp4', mimeType: 'video/mp4', buffer: clip },
+        thumbnail: { name: 'thumb.jpg', mimeType: 'image/jpeg', buffer: await readFile(thumbnail) },
+      },
+      maxRedirects: 0,
+      timeout: 60_000,
+    })
+    expect(uploaded.status()).toBe(302)
+    page.on('dialog', (dialog) => {
+      throw new Error(`a native ${dialog.type()} dialog opened: ${dialog.message()}`)
+    })
+    await page.goto('/dashboard')
+    const card = page.getByTestId('upload-card').filter({ hasText: title })
+    await card.getByRole('button', { name: 'Delete' }).click()
+    const ask = page.getByRole('dialog', { name: 'Delete this video?' })
+    await expect(ask).toContainText(title)
+    await ask.getByRole('button', { name: 'Delete video' }).click()
+    await expect(card).toHaveCount(0)
+    await expect(page.locator('#your-content')).toBeFocused()
+  } finally {
+    await rm(dir, { recursive: true, force: true })
+  }
 })

@@ -251,11 +251,23 @@ test.describe('with JavaScript', () => {
     await page.getByRole('button', { name: 'Submit Quote' }).click()
     await expect(page).toHaveURL(new RegExp(`/video/${original.id}`), { timeout: 60_000 })
     await expect(quoteItem(page, words)).toBeVisible()
+    // The product's own dialog, never the browser's confirm().
+    page.on('dialog', (dialog) => {
+      throw new Error(`a native ${dialog.type()} dialog opened: ${dialog.message()}`)
+    })
+    await quoteItem(page, words).getByRole('button', { name: 'Delete quote' }).click()
+    const ask = page.getByRole('dialog', { name: 'Delete this quote?' })
+    await expect(ask).toBeVisible()
+    await ask.getByRole('button', { name: 'Cancel' }).first().click()
+    await expect(ask).toBeHidden()
+    await expect(quoteItem(page, words)).toBeVisible()
+
     await page.goto('/profile?tab=quotes')
     await expect(page.getByTestId('my-quote')).toHaveCount(1)
-    page.once('dialog', (dialog) => void dialog.accept())
     await page.getByTestId('my-quote').getByRole('button', { name: 'Delete' }).click()
+    await page.getByRole('dialog', { name: 'Delete this quote?' }).getByRole('button', { name: 'Delete quote' }).click()
     await expect(page.getByTestId('my-quote')).toHaveCount(0)
+    await expect(page.locator('#my-quotes-title')).toBeFocused()
   })
 })
 

@@ -150,6 +150,14 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByLabel('Media').check()
       await page.getByRole('button', { name: 'Create Account and Apply' }).click()
 
+      // One message at a time: the welcome toast sits below the pending banner, never over it.
+      await page.waitForURL(/\/dashboard$/)
+      const toast = page.getByRole('status').filter({ has: page.getByTestId('flash-toast') })
+      const banner = page.locator('[aria-labelledby="verification-banner-title"]')
+      await expect(toast).toBeVisible()
+      await expect(banner).toBeVisible()
+      const [toastBox, bannerBox] = [(await toast.boundingBox())!, (await banner.boundingBox())!]
+      expect(toastBox.y, 'the toast starts below the banner').toBeGreaterThanOrEqual(bannerBox.y + bannerBox.height)
       await expectSignedInOnDashboard(page, baseURL!, account.username)
       // On the profile the card says where the review stands; the banner does not repeat it (issue 17, item 3).
       await expect(page.getByTestId('verification-status')).toHaveText('Pending review by an admin.')
@@ -220,6 +228,17 @@ for (const javaScriptEnabled of [true, false]) {
         // The server measured the refused password for the meter, without sending it back.
         await expect(page.getByTestId('password-strength')).toContainText('Password is very strong')
         expect(await page.content()).not.toContain(account.password)
+      }
+      if (javaScriptEnabled) {
+        // Each error goes as soon as its field is fixed: a file, then two categories.
+        await page.getByLabel('Portfolio type').selectOption('image')
+        await page.getByLabel('Portfolio file').setInputFiles({ name: 'work.png', mimeType: 'image/png', buffer: png() })
+        await expect(page.getByText('Please select a portfolio file')).toHaveCount(0)
+        await expect(page.getByText('Please select at least one category')).toBeVisible()
+        await page.getByLabel('Physics').check()
+        await page.getByLabel('Media').check()
+        await expect(page.getByText('Please select at least one category')).toHaveCount(0)
+        await expect(page.getByText('Passwords do not match')).toBeVisible()
       }
     })
 

@@ -44,7 +44,7 @@ export function AuditList({ entries }: { entries: AuditEntry[] }) {
                 key={entry.id}
                 className="flex flex-col gap-0.5 px-4 py-3 text-sm sm:flex-row sm:items-baseline sm:justify-between sm:gap-4"
               >
-                <p className="min-w-0 break-words text-ink-800">
+                <p className="min-w-0 text-ink-800">
                   <span className="font-semibold text-ink-900">{entry.actor ?? 'A deleted admin'}</span>{' '}
                   {ACTION_LABELS[entry.action] ?? entry.action}
                   {entry.targetLabel ? <span className="font-semibold text-ink-900"> {entry.targetLabel}</span> : null}

@@ -26,11 +26,11 @@ export function FeedbackPanel({ page, cursor }: { page: FeedbackPage; cursor: st
               <dl className="mt-3 space-y-3 text-sm">
                 <div>
                   <dt className="font-medium text-ink-500">How they use Lumen</dt>
-                  <dd className="mt-0.5 whitespace-pre-line break-words text-ink-800">{entry.usage}</dd>
+                  <dd className="mt-0.5 whitespace-pre-line text-ink-800">{entry.usage}</dd>
                 </div>
                 <div>
                   <dt className="font-medium text-ink-500">Recommendations</dt>
-                  <dd className="mt-0.5 whitespace-pre-line break-words text-ink-800">{entry.recommendations}</dd>
+                  <dd className="mt-0.5 whitespace-pre-line text-ink-800">{entry.recommendations}</dd>
                 </div>
               </dl>
             </article>

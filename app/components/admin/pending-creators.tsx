@@ -7,7 +7,7 @@ import type { CategoryRequest, PendingApplication } from '~/lib/admin-types'
 import { formatDate } from '~/lib/format'
 import { ADMIN_MESSAGES } from '~/lib/schemas/admin'
 import { Badge, EmptyPanel } from './admin-tabs'
-import { ConfirmAction } from './confirm-action'
+import { ConfirmAction } from '~/components/ui/confirm-action'
 
 const PORTFOLIO_LABELS = { video: 'Demo Video', image: 'Portfolio Image', document: 'Document/CV' } as const
 

@@ -6,7 +6,7 @@ import { REPORT_REASONS } from '~/lib/catalog'
 import { formatCount, formatDate, truncate } from '~/lib/format'
 import { REPORT_STATUSES, type ReportStatus } from '~/lib/schemas/admin'
 import { Badge, EmptyPanel, type BadgeTone } from './admin-tabs'
-import { ConfirmAction } from './confirm-action'
+import { ConfirmAction } from '~/components/ui/confirm-action'
 
 const STATUS_TONES: Record<ReportStatus, BadgeTone> = {
   pending: 'warning',
@@ -93,7 +93,7 @@ function ReportCard({ group, status }: { group: ReportGroup; status: ReportStatu
             <Badge tone={STATUS_TONES[group.status]}>{STATUS_LABELS[group.status]}</Badge>
             <span className="text-caption">{formatCount(group.count, 'report')}</span>
           </div>
-          <h3 id={headingId} className="mt-2 break-words text-base font-semibold text-ink-900">
+          <h3 id={headingId} className="mt-2 text-base font-semibold text-ink-900">
             {content.label ? truncate(content.label, 160) : 'This content has been removed'}
           </h3>
           {content.author ? <p className="text-sm text-ink-600">by {content.author}</p> : null}
@@ -116,7 +116,7 @@ function ReportCard({ group, status }: { group: ReportGroup; status: ReportStatu
                 <Badge tone={STATUS_TONES[report.status]}>{STATUS_LABELS[report.status]}</Badge>
               ) : null}
             </p>
-            {report.details ? <p className="mt-1 whitespace-pre-line break-words text-ink-700">{report.details}</p> : null}
+            {report.details ? <p className="mt-1 whitespace-pre-line text-ink-700">{report.details}</p> : null}
           </li>
         ))}
       </ul>

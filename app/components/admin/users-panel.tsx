@@ -7,7 +7,7 @@ import type { AdminUser, UsersPage } from '~/lib/admin-types'
 import { formatDate, formatCount } from '~/lib/format'
 import { ROLE_LABELS, USER_ROLES } from '~/lib/schemas/admin'
 import { Badge } from './admin-tabs'
-import { ConfirmAction } from './confirm-action'
+import { ConfirmAction } from '~/components/ui/confirm-action'
 
 const ROLE_OPTIONS = USER_ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }))
 
@@ -204,7 +204,8 @@ function AddUserForm({ state }: { state?: AddUserState }) {
       <Form method="post" className="mt-4 grid gap-4" noValidate>
         <input type="hidden" name="intent" value="add-user" />
         <input type="hidden" name="tab" value="users" />
-        {state?.error ? <Alert tone="error">{state.error}</Alert> : null}
+        {/* One message at a time: the summary only when it says more than the fields' own errors. */}
+        {state?.error && !Object.values(errors).includes(state.error) ? <Alert tone="error">{state.error}</Alert> : null}
         <TextField
           label="Username"
           name="username"

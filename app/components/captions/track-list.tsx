@@ -1,6 +1,6 @@
 import { Form } from '@remix-run/react'
 import { captionTrackUrl, type CaptionTrackView } from '~/lib/caption-types'
-import { formatDate } from '~/lib/format'
+import { formatCount, formatDate } from '~/lib/format'
 
 /** A video's caption tracks with download and delete (the captions page). */
 export function CaptionTrackList({ tracks }: { tracks: CaptionTrackView[] }) {
@@ -20,7 +20,7 @@ export function CaptionTrackList({ tracks }: { tracks: CaptionTrackView[] }) {
               ) : null}
             </p>
             <p className="text-caption">
-              {track.cueCount.toLocaleString('en-US')} {track.cueCount === 1 ? 'cue' : 'cues'} · updated{' '}
+              {formatCount(track.cueCount, 'cue')} · updated{' '}
               {formatDate(track.updatedAt)}
             </p>
           </div>

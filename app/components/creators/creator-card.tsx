@@ -53,7 +53,7 @@ export function CreatorCardView({ creator, signedIn }: { creator: CreatorCard; s
           <FollowButton creatorId={creator.id} username={creator.username} isFollowing={creator.isFollowed} signedIn={signedIn} />
         )}
       </div>
-      <p className="text-body flex-1 break-words">{creator.bio ? truncate(creator.bio, CREATORS_BIO_CHARS) : 'No bio yet.'}</p>
+      <p className="text-body flex-1">{creator.bio ? truncate(creator.bio, CREATORS_BIO_CHARS) : 'No bio yet.'}</p>
       <div className="flex flex-wrap gap-2">
         <Link to={href} className="btn-secondary min-h-10 px-4 text-sm" aria-label={`View profile of ${creator.username}`}>
           View Profile

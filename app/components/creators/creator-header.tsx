@@ -38,7 +38,7 @@ export function CreatorHeader({ creator, signedIn }: { creator: CreatorPageData;
           </h1>
           <PersonBadge label={ROLE_LABELS[creator.role]} tone={creator.role === 'admin' ? 'admin' : 'brand'} />
         </div>
-        {creator.bio ? <p className="text-body mt-2 whitespace-pre-line break-words">{creator.bio}</p> : null}
+        {creator.bio ? <p className="text-body mt-2 whitespace-pre-line">{creator.bio}</p> : null}
         <dl className="mt-5 grid grid-cols-3 gap-2 text-center">
           {stats.map((stat) => (
             <div key={stat.label} className="rounded-xl bg-ink-50 px-2 py-3 ring-1 ring-inset ring-ink-200/70">
@@ -68,7 +68,7 @@ export function TabLinks<T extends string>({
 }) {
   return (
     <nav aria-label={label}>
-      <ul className="flex gap-1 overflow-x-auto rounded-full bg-white p-1 ring-1 ring-ink-200/80">
+      <ul className="flex w-fit max-w-full flex-wrap gap-1 rounded-3xl bg-white p-1 ring-1 ring-ink-200/80">
         {tabs.map((tab) => (
           <li key={tab.id} className="shrink-0">
             <Link

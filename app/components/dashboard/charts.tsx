@@ -2,6 +2,7 @@ import { scaleBand, scaleLinear, scalePoint } from 'd3-scale'
 import { area, curveMonotoneX, line } from 'd3-shape'
 import { useId, type ReactNode } from 'react'
 import { formatDay } from '~/lib/format'
+import { valueAxis } from './axis'
 
 /**
  * Charts drawn on the server as SVG (issue 13): they work with JavaScript
@@ -31,6 +32,7 @@ export function LineChart({
   format = String,
   valueLabel,
   maxValue,
+  counts = true,
   testId,
 }: {
   title: string
@@ -40,6 +42,8 @@ export function LineChart({
   valueLabel: string
   /** A fixed top of the scale (1 for shares); default the data's maximum. */
   maxValue?: number
+  /** Whole-number ticks (views, likes); false for measures such as minutes or shares. */
+  counts?: boolean
   testId?: string
 }) {
   const id = useId()
@@ -47,10 +51,12 @@ export function LineChart({
     .domain(points.map((_, i) => i))
     .range([MARGIN.left, WIDTH - MARGIN.right])
     .padding(0.2)
-  const top = maxValue ?? Math.max(1, ...points.map((p) => p.value))
+  const axis = valueAxis(
+    points.map((p) => p.value),
+    { counts, maxValue },
+  )
   const y = scaleLinear()
-    .domain([0, top])
-    .nice(4)
+    .domain([0, axis.top])
     .range([HEIGHT - MARGIN.bottom, MARGIN.top])
   const px = (i: number) => x(i) ?? MARGIN.left
   const linePath = line<ChartPoint>()
@@ -73,7 +79,7 @@ export function LineChart({
       valueLabel={valueLabel}
       testId={testId}
     >
-      <YAxis ticks={y.ticks(4)} y={y} format={format} />
+      <YAxis ticks={axis.ticks} y={y} format={format} />
       {areaPath ? <path d={areaPath} className="fill-brand-500/10" /> : null}
       {linePath ? <path d={linePath} fill="none" className="stroke-brand-600" strokeWidth={2.5} strokeLinejoin="round" /> : null}
       {points.map((p, i) => (
@@ -106,6 +112,7 @@ export function BarChart({
   points,
   format = String,
   valueLabel,
+  counts = true,
   testId,
 }: {
   title: string
@@ -113,6 +120,8 @@ export function BarChart({
   points: ChartPoint[]
   format?: (value: number) => string
   valueLabel: string
+  /** Whole-number ticks (views, videos); false for measures. */
+  counts?: boolean
   testId?: string
 }) {
   const id = useId()
@@ -120,9 +129,12 @@ export function BarChart({
     .domain(points.map((_, i) => i))
     .range([MARGIN.left, WIDTH - MARGIN.right])
     .padding(0.25)
+  const axis = valueAxis(
+    points.map((p) => p.value),
+    { counts },
+  )
   const y = scaleLinear()
-    .domain([0, Math.max(1, ...points.map((p) => p.value))])
-    .nice(4)
+    .domain([0, axis.top])
     .range([HEIGHT - MARGIN.bottom, MARGIN.top])
   return (
     <ChartFrame
@@ -134,7 +146,7 @@ export function BarChart({
       valueLabel={valueLabel}
       testId={testId}
     >
-      <YAxis ticks={y.ticks(4)} y={y} format={format} />
+      <YAxis ticks={axis.ticks} y={y} format={format} />
       {points.map((p, i) => (
         <g key={i}>
           <rect

@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react'
 import type { DailyPoint, DashboardStats, DashboardVideo, PlatformDay } from '~/lib/dashboard-types'
-import { formatNumber } from '~/lib/format'
+import { formatCount, formatNumber } from '~/lib/format'
 import { VIDEO_SORTS, type DashboardRange, type VideoSort } from '~/lib/schemas/dashboard'
 import { BarChart, dayLabels, LineChart } from './charts'
 import { formatShare, formatWatchTime } from './stat-cards'
@@ -30,7 +30,7 @@ export function OverviewPanel({
       <div className="grid gap-4 lg:grid-cols-2">
         <LineChart
           title="Views over time"
-          description={`${formatNumber(total('views'))} views in the last ${days} days`}
+          description={`${formatCount(total('views'), 'view')} in the last ${days} days`}
           points={perDay(stats.daily, (d: DailyPoint) => d.views)}
           valueLabel="Views"
           format={formatNumber}
@@ -38,7 +38,7 @@ export function OverviewPanel({
         />
         <LineChart
           title="Likes over time"
-          description={`${formatNumber(total('likes'))} likes in the last ${days} days`}
+          description={`${formatCount(total('likes'), 'like')} in the last ${days} days`}
           points={perDay(stats.daily, (d: DailyPoint) => d.likes)}
           valueLabel="Likes"
           format={formatNumber}
@@ -49,6 +49,7 @@ export function OverviewPanel({
           description={`${formatWatchTime(total('watchSeconds'))} watched in the last ${days} days (minutes per day)`}
           points={perDay(stats.daily, (d: DailyPoint) => Math.round(d.watchSeconds / 6) / 10)}
           valueLabel="Minutes watched"
+          counts={false}
           testId="watch-chart"
         />
       </div>
@@ -201,7 +202,7 @@ export function EngagementPanel({ stats }: { stats: DashboardStats }) {
           description="How many videos you have in each category"
           points={stats.videosByCategory.map((c) => ({
             label: c.name,
-            detail: `${c.name} (${formatNumber(c.views)} views)`,
+            detail: `${c.name} (${formatCount(c.views, 'view')})`,
             value: c.videos,
           }))}
           valueLabel="Videos"

@@ -3,6 +3,7 @@ import { DASHBOARD_ICON_PATHS as icons, PathIcon } from '~/components/icons'
 import type { RecentUpload } from '~/lib/dashboard-types'
 import { formatCompact, formatDate } from '~/lib/format'
 import { VIDEO_MESSAGES } from '~/lib/schemas/video'
+import { ConfirmAction } from '~/components/ui/confirm-action'
 import { useRefreshWhile } from '~/components/use-refresh-while'
 
 export type UploadCardVideo = Omit<RecentUpload, 'thumbnailPath'> & { thumbnailUrl: string | null }
@@ -16,7 +17,7 @@ export function YourContent({ uploads, pendingVerification }: { uploads: UploadC
   )
   return (
     <section aria-labelledby="your-content" className="mt-10">
-      <h2 id="your-content" className="text-heading">
+      <h2 id="your-content" tabIndex={-1} className="text-heading">
         Your Content
       </h2>
       {uploads.length === 0 ? (
@@ -73,7 +74,7 @@ function UploadCard({ video }: { video: UploadCardVideo }) {
       </div>
       <div className="min-w-0 flex-1">
         <Link to={`/video/${video.id}`} className="block rounded font-semibold leading-snug text-ink-900 hover:text-brand-700">
-          <span className="line-clamp-2 break-words">{video.title}</span>
+          <span className="line-clamp-2">{video.title}</span>
         </Link>
         <p className="text-caption mt-1 flex flex-wrap items-center gap-x-1.5 gap-y-1">
           <span className={`rounded-full px-2 py-px text-xs font-semibold ring-1 ring-inset ${status.tone}`}>{status.text}</span>
@@ -101,20 +102,33 @@ function UploadCard({ video }: { video: UploadCardVideo }) {
               Insights
             </Link>
           ) : null}
-          <details className="group">
-            <summary className="cursor-pointer list-none font-semibold text-red-700 hover:underline">Delete</summary>
-            <Form method="post" className="mt-2 rounded-lg bg-red-50 p-2 ring-1 ring-red-200">
-              <input type="hidden" name="intent" value="delete" />
-              <input type="hidden" name="id" value={video.id} />
-              <p className="text-ink-800">Delete “{video.title}” and its files? This cannot be undone.</p>
-              <button
-                type="submit"
-                className="mt-2 rounded-full bg-red-600 px-3 py-1.5 font-semibold text-white hover:bg-red-700"
-              >
-                Yes, delete
-              </button>
-            </Form>
-          </details>
+          <ConfirmAction
+            label="Delete"
+            triggerClassName="font-semibold text-red-700 hover:underline"
+            title="Delete this video?"
+            description={<>“{video.title}” and its files are removed for everyone. This cannot be undone.</>}
+            fields={{ intent: 'delete', id: video.id }}
+            focusAfterId="your-content"
+            preventScrollReset
+            confirmLabel="Delete video"
+            pendingLabel="Deleting…"
+            fallback={
+              <details className="group">
+                <summary className="cursor-pointer list-none font-semibold text-red-700 hover:underline">Delete</summary>
+                <Form method="post" className="mt-2 rounded-lg bg-red-50 p-2 ring-1 ring-red-200">
+                  <input type="hidden" name="intent" value="delete" />
+                  <input type="hidden" name="id" value={video.id} />
+                  <p className="text-ink-800">Delete “{video.title}” and its files? This cannot be undone.</p>
+                  <button
+                    type="submit"
+                    className="mt-2 rounded-full bg-red-600 px-3 py-1.5 font-semibold text-white hover:bg-red-700"
+                  >
+                    Yes, delete
+                  </button>
+                </Form>
+              </details>
+            }
+          />
         </div>
       </div>
     </li>

@@ -1,8 +1,8 @@
 import { Link, useFetcher } from '@remix-run/react'
 import { TrashIcon } from '~/components/icons'
 import { Alert } from '~/components/ui/alert'
+import { ConfirmAction } from '~/components/ui/confirm-action'
 import { FieldError } from '~/components/ui/field'
-import { useHydrated } from '~/components/use-hydrated'
 import { VideoPlayer } from '~/components/video-player'
 import { formatCount, formatDate, formatDuration } from '~/lib/format'
 import type { UserQuote } from '~/lib/quote-types'
@@ -23,7 +23,7 @@ export type MyQuotesActionData =
 export function MyQuotesPanel({ quotes, error }: { quotes: UserQuote[]; error: string | null }) {
   return (
     <section aria-labelledby="my-quotes-title" className="mt-6" id="my-quotes">
-      <h2 id="my-quotes-title" className="text-heading">
+      <h2 id="my-quotes-title" tabIndex={-1} className="text-heading">
         My Quotes
       </h2>
       {error ? (
@@ -49,7 +49,6 @@ export function MyQuotesPanel({ quotes, error }: { quotes: UserQuote[]; error: s
 }
 
 function MyQuoteItem({ quote }: { quote: UserQuote }) {
-  const hydrated = useHydrated()
   const deleter = useFetcher<MyQuotesActionData>({ key: `my-quote-delete-${quote.id}` })
   const deleting = deleter.state !== 'idle'
   const failure = deleter.state === 'idle' && deleter.data && !deleter.data.ok ? deleter.data.error : null
@@ -60,7 +59,7 @@ function MyQuoteItem({ quote }: { quote: UserQuote }) {
         {quote.type === 'video' ? 'Video response' : 'Text comment'} ·{' '}
         <time dateTime={quote.createdAt}>{formatDate(quote.createdAt)}</time>
       </p>
-      {quote.body ? <p className="text-body mt-2 whitespace-pre-line break-words">{quote.body}</p> : null}
+      {quote.body ? <p className="text-body mt-2 whitespace-pre-line">{quote.body}</p> : null}
       {quote.response ? (
         quote.response.status === 'ready' ? (
           <VideoPlayer
@@ -109,42 +108,42 @@ function MyQuoteItem({ quote }: { quote: UserQuote }) {
         >
           View Original{quote.moment !== null ? ` at ${formatDuration(quote.moment)}` : ''}
         </Link>
-        {quote.canDelete && hydrated ? (
-          <deleter.Form
-            method="post"
-            action="/profile?tab=quotes"
-            className="ml-auto"
-            onSubmit={(event) => {
-              if (!window.confirm('Delete this quote?')) event.preventDefault()
-            }}
-          >
-            <input type="hidden" name="intent" value="delete-quote" />
-            <input type="hidden" name="quoteId" value={quote.id} />
-            <input type="hidden" name="js" value="1" />
-            <button
-              type="submit"
-              disabled={deleting}
-              className="inline-flex min-h-11 items-center gap-1.5 rounded-full px-3 font-semibold text-red-700 hover:bg-red-50"
-            >
-              <TrashIcon />
-              Delete
-            </button>
-          </deleter.Form>
-        ) : null}
-        {quote.canDelete && !hydrated ? (
-          <details className="ml-auto">
-            <summary className="inline-flex min-h-11 cursor-pointer list-none items-center rounded-full px-3 font-semibold text-red-700 hover:bg-red-50 [&::-webkit-details-marker]:hidden">
-              Delete
-            </summary>
-            <form method="post" action="/profile?tab=quotes" className="mt-2 flex flex-col gap-2">
-              <p className="text-ink-800">Delete this quote?</p>
-              <input type="hidden" name="intent" value="delete-quote" />
-              <input type="hidden" name="quoteId" value={quote.id} />
-              <button type="submit" className="btn bg-red-600 text-white hover:bg-red-700">
-                Delete quote
-              </button>
-            </form>
-          </details>
+        {quote.canDelete ? (
+          <span className="ml-auto">
+            <ConfirmAction
+              label={
+                <>
+                  <TrashIcon />
+                  Delete
+                </>
+              }
+              triggerClassName="inline-flex min-h-11 items-center gap-1.5 rounded-full px-3 font-semibold text-red-700 hover:bg-red-50"
+              title="Delete this quote?"
+              description="Your quote and its likes are removed for everyone. This cannot be undone."
+              fields={{ intent: 'delete-quote', quoteId: quote.id, js: '1' }}
+              action="/profile?tab=quotes"
+              fetcherKey={`my-quote-delete-${quote.id}`}
+              focusAfterId="my-quotes-title"
+              preventScrollReset
+              confirmLabel="Delete quote"
+              pendingLabel="Deleting…"
+              fallback={
+                <details>
+                  <summary className="inline-flex min-h-11 cursor-pointer list-none items-center rounded-full px-3 font-semibold text-red-700 hover:bg-red-50 [&::-webkit-details-marker]:hidden">
+                    Delete
+                  </summary>
+                  <form method="post" action="/profile?tab=quotes" className="mt-2 flex flex-col gap-2">
+                    <p className="text-ink-800">Delete this quote?</p>
+                    <input type="hidden" name="intent" value="delete-quote" />
+                    <input type="hidden" name="quoteId" value={quote.id} />
+                    <button type="submit" className="btn bg-red-600 text-white hover:bg-red-700">
+                      Delete quote
+                    </button>
+                  </form>
+                </details>
+              }
+            />
+          </span>
         ) : null}
       </div>
       {failure ? <FieldError>{failure}</FieldError> : null}

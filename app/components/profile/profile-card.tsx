@@ -48,7 +48,7 @@ export function ProfileCard({ profile, showVerification = true }: { profile: Own
           <p className="text-title break-all">{profile.username}</p>
           <RoleBadge role={profile.role} />
         </div>
-        {profile.bio ? <p className="text-body mt-2 whitespace-pre-line break-words">{profile.bio}</p> : null}
+        {profile.bio ? <p className="text-body mt-2 whitespace-pre-line">{profile.bio}</p> : null}
         <dl className="mt-4 grid gap-3 text-sm">
           <div>
             <dt className="text-caption">Email</dt>

@@ -27,7 +27,7 @@ export const OriginalVideo = forwardRef<HTMLVideoElement | null, { video: Quoted
       )}
       <div className="p-4">
         <p className="text-caption">Quoting</p>
-        <h2 id="original-title" className="text-heading break-words">
+        <h2 id="original-title" className="text-heading">
           {video.title}
         </h2>
         <p className="text-caption mt-1">by {video.creator.username}</p>

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react'
 import { FileIcon } from '~/components/icons'
-import { FieldError, SelectField } from '~/components/ui/field'
+import { FieldError, SelectField, useLiveError } from '~/components/ui/field'
 import { useHydrated } from '~/components/use-hydrated'
 import { formatBytes } from '~/lib/format'
 import { PORTFOLIO_ACCEPT_ANY, PORTFOLIO_HINT, PORTFOLIO_TYPES, portfolioType, type PortfolioType } from '~/lib/schemas/auth'
@@ -20,7 +20,7 @@ interface Chosen {
 export function PortfolioField({
   defaultType,
   typeError,
-  fileError,
+  fileError: sentFileError,
   chooseAgain,
 }: {
   defaultType: string
@@ -29,6 +29,8 @@ export function PortfolioField({
   /** The last attempt carried a file the browser cannot keep: ask for it again. */
   chooseAgain?: boolean
 }) {
+  // 'Please select a portfolio file' goes as soon as a file is chosen (the server checks it again).
+  const { error: fileError, ref: fileRef, markStale: markFileStale } = useLiveError(sentFileError)
   const id = useId()
   const hydrated = useHydrated()
   const [type, setType] = useState<PortfolioType>(portfolioType(defaultType)?.value ?? 'video')
@@ -51,7 +53,7 @@ export function PortfolioField({
         options={PORTFOLIO_TYPES.map((option) => ({ value: option.value, label: option.label }))}
         error={typeError}
       />
-      <div className="flex flex-col gap-1.5">
+      <div ref={fileRef} className="flex flex-col gap-1.5">
         <label htmlFor={id} className="text-sm font-medium text-ink-800">
           Portfolio file
         </label>
@@ -65,6 +67,7 @@ export function PortfolioField({
           aria-invalid={fileError ? true : undefined}
           onChange={(event) => {
             const file = event.currentTarget.files?.[0]
+            if (file) markFileStale()
             setChosen(
               file
                 ? {

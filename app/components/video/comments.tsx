@@ -109,7 +109,7 @@ function CommentItem({ comment }: { comment: VideoPageComment }) {
             {formatDate(comment.createdAt)}
           </time>
         </div>
-        <p className="text-body mt-0.5 whitespace-pre-line break-words">{comment.body}</p>
+        <p className="text-body mt-0.5 whitespace-pre-line">{comment.body}</p>
         {failedHere ? <FieldError>{failedHere}</FieldError> : null}
       </div>
       <div className="flex shrink-0 items-start">

@@ -2,14 +2,13 @@ import { Link, useFetcher } from '@remix-run/react'
 import { TrashIcon } from '~/components/icons'
 import { ReportControl } from '~/components/report-dialog'
 import { Alert } from '~/components/ui/alert'
+import { ConfirmAction } from '~/components/ui/confirm-action'
 import { FieldError } from '~/components/ui/field'
-import { useHydrated } from '~/components/use-hydrated'
 import { UserAvatar } from '~/components/user-avatar'
 import { VideoPlayer } from '~/components/video-player'
 import { excerpt, formatDate, formatDuration } from '~/lib/format'
 import { momentParam } from '~/lib/schemas/quote'
 import type { VideoActionData, VideoActionFailure, VideoPageQuote } from '~/lib/video-page'
-import { IconButton } from './icon-button'
 import { QuoteLikeButton } from './like-buttons'
 import { PersonName } from './person-name'
 
@@ -39,7 +38,7 @@ export function QuotesSection({
   return (
     <aside id="quotes" aria-labelledby="quotes-heading" className="scroll-mt-24">
       <div className="flex items-center justify-between gap-3">
-        <h2 id="quotes-heading" className="text-heading">
+        <h2 id="quotes-heading" tabIndex={-1} className="text-heading">
           Quotes <span className="text-caption font-normal">({shownCount})</span>
         </h2>
         <Link
@@ -70,7 +69,6 @@ export function QuotesSection({
 }
 
 function QuoteItem({ quote, videoId }: { quote: VideoPageQuote; videoId: string }) {
-  const hydrated = useHydrated()
   const deleter = useFetcher<VideoActionData>({ key: `delete-quote-${quote.id}` })
   const deleting = deleter.state !== 'idle'
   const deleteError = deleter.state === 'idle' && deleter.data && !deleter.data.ok ? deleter.data.error : null
@@ -86,7 +84,7 @@ function QuoteItem({ quote, videoId }: { quote: VideoPageQuote; videoId: string 
           </p>
         </div>
       </div>
-      {quote.body ? <p className="text-body mt-3 whitespace-pre-line break-words">{quote.body}</p> : null}
+      {quote.body ? <p className="text-body mt-3 whitespace-pre-line">{quote.body}</p> : null}
       {quote.response ? (
         quote.response.status === 'ready' ? (
           <VideoPlayer
@@ -123,37 +121,41 @@ function QuoteItem({ quote, videoId }: { quote: VideoPageQuote; videoId: string 
           authorId={quote.creator.id}
           contentLabel={excerpt(quote.body || `quote by ${quote.creator.username}`)}
         />
-        {quote.canDelete && hydrated ? (
-          <deleter.Form
-            method="post"
-            preventScrollReset
-            className="ml-auto"
-            onSubmit={(event) => {
-              if (!window.confirm('Delete this quote?')) event.preventDefault()
-            }}
-          >
-            <input type="hidden" name="intent" value="delete-quote" />
-            <input type="hidden" name="targetId" value={quote.id} />
-            <input type="hidden" name="js" value="1" />
-            <IconButton label="Delete quote" disabled={deleting}>
-              <TrashIcon />
-            </IconButton>
-          </deleter.Form>
-        ) : null}
-        {quote.canDelete && !hydrated ? (
-          <details className="ml-auto">
-            <summary className="inline-flex min-h-11 cursor-pointer list-none items-center rounded-full px-3 text-sm font-semibold text-red-700 hover:bg-red-50 [&::-webkit-details-marker]:hidden">
-              Delete
-            </summary>
-            <form method="post" className="mt-2 flex flex-col gap-2">
-              <p className="text-sm text-ink-800">Delete this quote?</p>
-              <input type="hidden" name="intent" value="delete-quote" />
-              <input type="hidden" name="targetId" value={quote.id} />
-              <button type="submit" className="btn bg-red-600 text-white hover:bg-red-700">
-                Delete quote
-              </button>
-            </form>
-          </details>
+        {quote.canDelete ? (
+          <span className="ml-auto">
+            <ConfirmAction
+              label={
+                <>
+                  <TrashIcon />
+                  <span className="sr-only">Delete quote</span>
+                </>
+              }
+              triggerClassName="inline-flex h-11 w-11 items-center justify-center rounded-full text-ink-500 transition-colors hover:bg-ink-100 hover:text-red-700"
+              title="Delete this quote?"
+              description="Your quote and its likes are removed for everyone. This cannot be undone."
+              fields={{ intent: 'delete-quote', targetId: quote.id, js: '1' }}
+              fetcherKey={`delete-quote-${quote.id}`}
+              focusAfterId="quotes-heading"
+              preventScrollReset
+              confirmLabel="Delete quote"
+              pendingLabel="Deleting…"
+              fallback={
+                <details>
+                  <summary className="inline-flex min-h-11 cursor-pointer list-none items-center rounded-full px-3 text-sm font-semibold text-red-700 hover:bg-red-50 [&::-webkit-details-marker]:hidden">
+                    Delete
+                  </summary>
+                  <form method="post" className="mt-2 flex flex-col gap-2">
+                    <p className="text-sm text-ink-800">Delete this quote?</p>
+                    <input type="hidden" name="intent" value="delete-quote" />
+                    <input type="hidden" name="targetId" value={quote.id} />
+                    <button type="submit" className="btn bg-red-600 text-white hover:bg-red-700">
+                      Delete quote
+                    </button>
+                  </form>
+                </details>
+              }
+            />
+          </span>
         ) : null}
       </div>
       {deleteError ? <FieldError>{deleteError}</FieldError> : null}

@@ -31,7 +31,7 @@ export function VideoDetails({ video, follow }: VideoDetailsProps) {
         ) : null}
         <span className="text-caption">{video.categoryName}</span>
       </div>
-      <h1 id="video-title" className="text-title mt-1 break-words">
+      <h1 id="video-title" className="text-title mt-1">
         {video.title}
       </h1>
       <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2">
@@ -69,7 +69,7 @@ export function VideoDescription({ description }: { description: string }) {
   return (
     <div className="card mt-5 p-4 sm:p-5">
       <h2 className="sr-only">Description</h2>
-      <p className="text-body whitespace-pre-line break-words">{description}</p>
+      <p className="text-body whitespace-pre-line">{description}</p>
     </div>
   )
 }

@@ -3,7 +3,7 @@ import { data } from '@remix-run/node'
 import { Form, isRouteErrorResponse, useActionData, useLoaderData, useRouteError } from '@remix-run/react'
 import { AdminTabs } from '~/components/admin/admin-tabs'
 import { AuditList } from '~/components/admin/audit-list'
-import { ADMIN_PANEL_HEADING_ID } from '~/components/admin/confirm-action'
+import { ADMIN_PANEL_HEADING_ID } from '~/components/ui/confirm-action'
 import { FeedbackPanel } from '~/components/admin/feedback-panel'
 import { PendingCreators } from '~/components/admin/pending-creators'
 import { ReportsPanel } from '~/components/admin/reports-panel'
@@ -131,7 +131,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
       }
       case 'add-user': {
         const input = addUserSchema.safeParse(formFields(form, ['username', 'email', 'password', 'role'] as const))
-        if (!input.success) throw new DomainError('invalid', ADMIN_MESSAGES.fillRequired, fieldErrors(input.error))
+        if (!input.success) {
+          // 'Please fill in all required fields' only when one is empty; otherwise what is wrong, at its field.
+          const errors = fieldErrors(input.error)
+          const missing = ['username', 'email', 'password', 'role'].some((name) => !String(form.get(name) ?? '').trim())
+          throw new DomainError('invalid', missing ? ADMIN_MESSAGES.fillRequired : Object.values(errors)[0]!, errors)
+        }
         await addUser(claims, input.data)
         return success(ADMIN_MESSAGES.userAdded)
       }

@@ -8,8 +8,9 @@ import { useHydrated } from '~/components/use-hydrated'
 export const ADMIN_PANEL_HEADING_ID = 'admin-panel-title'
 
 /**
- * A destructive console action that asks first (remove content, delete a
- * user, reject an application).
+ * The product's one way to confirm a destructive action (remove content,
+ * delete a user, reject an application, delete a quote) — never the
+ * browser's `confirm()`.
  *
  * - Without JavaScript it renders `fallback`: a link (or a GET submit) to the
  *   page's confirmation state (`?confirm=<id>`), whose plain form does the rest.
@@ -32,6 +33,10 @@ export function ConfirmAction({
   confirmValue,
   confirmLabel,
   pendingLabel,
+  action,
+  fetcherKey,
+  focusAfterId = ADMIN_PANEL_HEADING_ID,
+  preventScrollReset,
 }: {
   /** The trigger's content (keep it the same as the fallback's, so it reads the same either way). */
   label: ReactNode
@@ -47,9 +52,16 @@ export function ConfirmAction({
   confirmValue?: string
   confirmLabel: string
   pendingLabel: string
+  /** Where the post goes (default the page's own action). */
+  action?: string
+  /** Shares the fetcher with the row (`useFetcher({ key })`), which shows its pending state and error. */
+  fetcherKey?: string
+  /** The element (with tabindex -1) that takes the focus when the row acted on is gone. */
+  focusAfterId?: string
+  preventScrollReset?: boolean
 }) {
   const hydrated = useHydrated()
-  const fetcher = useFetcher()
+  const fetcher = useFetcher({ key: fetcherKey })
   const [open, setOpen] = useState(false)
   const triggerRef = useRef<HTMLButtonElement>(null)
   const submitted = useRef(false)
@@ -66,16 +78,16 @@ export function ConfirmAction({
     requestAnimationFrame(() => {
       const trigger = triggerRef.current
       if (trigger && trigger.isConnected) trigger.focus()
-      else document.getElementById(ADMIN_PANEL_HEADING_ID)?.focus()
+      else document.getElementById(focusAfterId)?.focus()
     })
-  }, [fetcher.state])
+  }, [fetcher.state, focusAfterId])
 
   // Unmounted while confirming: the row left the list, so the heading takes the focus.
   useEffect(
     () => () => {
-      if (submitted.current) requestAnimationFrame(() => document.getElementById(ADMIN_PANEL_HEADING_ID)?.focus())
+      if (submitted.current) requestAnimationFrame(() => document.getElementById(focusAfterId)?.focus())
     },
-    [],
+    [focusAfterId],
   )
 
   if (!hydrated) return <>{fallback}</>
@@ -91,7 +103,7 @@ export function ConfirmAction({
         {label}
       </button>
       <Sheet open={open} onClose={close} title={title} closeLabel="Cancel">
-        <fetcher.Form method="post" className="space-y-4">
+        <fetcher.Form method="post" action={action} preventScrollReset={preventScrollReset} className="space-y-4">
           {Object.entries(fields).map(([name, value]) => (
             <input key={name} type="hidden" name={name} value={value} />
           ))}
