@@ -1,12 +1,14 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { sql } from 'kysely'
-import { writeTrack } from '../db/caption-tracks'
-import type { Tx } from '../db/kysely'
-import { DEMUXER_ALLOW_LIST } from '../media/probe'
-import { recogniseSpeech, wordsToCues, type SpeechEngine } from '../media/speech'
-import { runMediaTool, type MediaTools } from '../media/tools'
-import type { MediaJob, MediaQueue } from './queue'
+import { writeTrack } from '../../db/caption-tracks'
+import type { Tx } from '../../db/kysely'
+import { safeInputArgs } from '../../media/safe-input'
+import { recogniseSpeech, wordsToCues, type SpeechEngine } from '../../media/speech'
+import { runMediaTool, type MediaTools } from '../../media/tools'
+import type { JobHandler } from '../job-loop'
+import type { MediaJob, MediaQueue } from '../queue'
+import type { StorageIO } from '../storage-io'
 
 /**
  * Automatic captions (issue 18, item 5): a `caption_video` job, queued when a video's
@@ -29,6 +31,37 @@ export interface CaptionJobDeps {
   workDirPrefix: string
   /** Streams bucket `uploads`' object to `file`; false when it is larger than any upload may be. */
   download(objectName: string, file: string, signal: AbortSignal): Promise<boolean>
+}
+
+/**
+ * The `caption_video` job kind. Without a recogniser (none installed, or `AUTO_CAPTIONS=off`)
+ * the jobs that were queued before are closed with nothing to do.
+ */
+export function captionJobHandler(deps: {
+  queue: MediaQueue
+  speech: SpeechEngine | null
+  tools: MediaTools
+  storage: Pick<StorageIO, 'download'>
+  /** The `mkdtemp` prefix of a job's folder. */
+  workDirPrefix(jobId: number): string
+}): JobHandler {
+  return {
+    subject: (job) => `captions of video ${job.videoId}`,
+    async run({ job, signal }) {
+      const { queue, speech } = deps
+      if (!speech) {
+        await queue.complete(job, undefined, 'automatic captions are off on this worker')
+        return 'nothing to do: automatic captions are off on this worker'
+      }
+      return runCaptionJob(job, signal, {
+        queue,
+        speech,
+        tools: deps.tools,
+        workDirPrefix: deps.workDirPrefix(job.id),
+        download: deps.storage.download,
+      })
+    },
+  }
 }
 
 /** Queues the automatic captions of a video whose audio has been published (in the transcode job's transaction). */
@@ -78,12 +111,7 @@ export async function runCaptionJob(job: MediaJob, signal: AbortSignal, deps: Ca
         '-v',
         'error',
         '-y',
-        '-protocol_whitelist',
-        'file',
-        '-format_whitelist',
-        DEMUXER_ALLOW_LIST,
-        '-i',
-        `file:${source}`,
+        ...safeInputArgs(source),
         '-map',
         '0:a:0',
         '-vn',
