@@ -101,6 +101,14 @@ export function parseWordTimes(output: string): SpokenWord[] {
   return words.sort((a, b) => a.startMs - b.startMs)
 }
 
+/**
+ * Words the recogniser is less sure of than this are dropped. PocketSphinx's posteriors are low
+ * even for clear synthetic speech ("plants" 0.03, "thank" 0.04), so the bar is low: it removes
+ * the guesses, while the voice-activity check (media/voice-activity.ts) removes words heard in
+ * tones and silence.
+ */
+export const MIN_WORD_CONFIDENCE = 0.01
+
 export const CUE_RULES = {
   /** A cue ends before this many characters (two short lines on a phone). */
   maxChars: 84,

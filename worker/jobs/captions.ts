@@ -4,7 +4,8 @@ import { sql } from 'kysely'
 import { writeTrack } from '../../db/caption-tracks'
 import type { Tx } from '../../db/kysely'
 import { safeInputArgs } from '../../media/safe-input'
-import { recogniseSpeech, wordsToCues, type SpeechEngine } from '../../media/speech'
+import { MIN_WORD_CONFIDENCE, recogniseSpeech, wordsToCues, type SpeechEngine } from '../../media/speech'
+import { detectVoiceActivity, withinSpeech } from '../../media/voice-activity'
 import { runMediaTool, type MediaTools } from '../../media/tools'
 import type { JobHandler } from '../job-loop'
 import type { MediaJob, MediaQueue } from '../queue'
@@ -19,7 +20,8 @@ import type { StorageIO } from '../storage-io'
  * A creator's own track always wins: none is made when the video already has a track in the
  * engine's language, and the check and the write hold the same lock as a creator's upload
  * (`limit_caption_tracks`), so one that arrives meanwhile is never overwritten. Audio without
- * speech (music, tones, silence) makes no track.
+ * speech (tones, silence, noise, a held chord) makes no track: a voice-activity check
+ * (media/voice-activity.ts) runs before the recogniser, and words below MIN_WORD_CONFIDENCE are dropped.
  */
 
 /** Job folders share the transcode jobs' prefix, so the sweep of dead workers' folders finds them. */
@@ -128,7 +130,12 @@ export async function runCaptionJob(job: MediaJob, signal: AbortSignal, deps: Ca
       { signal, timeoutMs },
     )
     const started = Date.now()
-    const cues = wordsToCues(await recogniseSpeech(speech, wav, { signal, timeoutMs }))
+    // The recogniser hears words in anything (a steady tone comes back as "ah"): only audio
+    // with speech in it is recognised, and only the confident words said during it are kept.
+    const activity = await detectVoiceActivity(wav)
+    if (!activity.hasSpeech) return await skip(`no speech found in ${seconds.toFixed(1)} s of audio (voice activity)`)
+    const words = withinSpeech(await recogniseSpeech(speech, wav, { signal, timeoutMs }), activity.segments)
+    const cues = wordsToCues(words.filter((word) => word.confidence >= MIN_WORD_CONFIDENCE))
     const took = ((Date.now() - started) / 1000).toFixed(1)
     if (!cues.length) return await skip(`no speech found in ${seconds.toFixed(1)} s of audio (${took} s)`)
 
