@@ -9,7 +9,7 @@ import { createRequestHandler } from '@remix-run/express'
 import type { ServerBuild } from '@remix-run/node'
 import express from 'express'
 import { connect, disconnect } from './app/server/db.server'
-import { getEnv, isEmbedded, publicUrl, reloadEnv, usesStandIn } from './app/server/env.server'
+import { getEnv, isEmbedded, publicUrl, supplySettings, usesStandIn } from './app/server/env.server'
 import { apiCors, apiRateLimits, parseCorsOrigins, trustProxy } from './app/server/api/limits.server'
 import { compressedAssets } from './app/server/http/compressed-assets.server'
 import { pageCompression } from './app/server/http/page-compression.server'
@@ -48,7 +48,7 @@ const log = (line: string) => logger.info(line)
 // supervisor to start it again): log it loudly, with its stack, and keep serving.
 process.on('unhandledRejection', (reason) => logger.error({ ...errorFields(reason, true) }, 'unhandled rejection (kept running)'))
 /** How long in-flight requests get to finish after SIGTERM before their connections are cut. */
-const SHUTDOWN_GRACE_MS = Number(process.env.SHUTDOWN_GRACE_MS ?? 10_000)
+const SHUTDOWN_GRACE_MS = env.SHUTDOWN_GRACE_MS
 
 if (usesStandIn(env) && !isEmbedded(env) && !env.SMTP_URL) {
   // Password resets must reach the user's inbox, and there is no mailbox outside embedded mode.
@@ -125,12 +125,14 @@ if (usesStandIn(env)) {
     trustedProxy: env.TRUSTED_PROXY,
   })
   const { keys } = stack.context
-  process.env.SUPABASE_URL = publicUrl(env)
-  process.env.SUPABASE_ANON_KEY = keys.anonKey
-  process.env.SUPABASE_SERVICE_ROLE_KEY = keys.serviceRoleKey
-  process.env.SUPABASE_JWT_SECRET = keys.jwtSecret
-  process.env.SESSION_SECRET ??= createHmac('sha256', keys.jwtSecret).update('lumen flash cookies').digest('base64url')
-  reloadEnv()
+  // The app reaches the stand-in like any Supabase: its URL and keys become settings (not process.env).
+  supplySettings({
+    SUPABASE_URL: publicUrl(env),
+    SUPABASE_ANON_KEY: keys.anonKey,
+    SUPABASE_SERVICE_ROLE_KEY: keys.serviceRoleKey,
+    SUPABASE_JWT_SECRET: keys.jwtSecret,
+    SESSION_SECRET: env.SESSION_SECRET ?? createHmac('sha256', keys.jwtSecret).update('lumen flash cookies').digest('base64url'),
+  })
   // `npm run doctor` and `npm run db:backup` ask this process (PGlite allows one): loopback and DATA_DIR/ops.key only.
   const dataDir = path.resolve(env.DATA_DIR)
   app.use(
@@ -169,7 +171,7 @@ if (usesStandIn(env)) {
 
 let build: ServerBuild | (() => Promise<ServerBuild>)
 if (production) {
-  const buildDir = path.resolve(import.meta.dirname, process.env.LUMEN_BUILD_DIR ?? 'build')
+  const buildDir = path.resolve(import.meta.dirname, env.LUMEN_BUILD_DIR)
   // Scripts and styles compressed once each, in memory (ADR 0027); the rest as files.
   app.use('/assets', compressedAssets(path.join(buildDir, 'client/assets')))
   app.use('/assets', express.static(path.join(buildDir, 'client/assets'), { immutable: true, maxAge: '1y' }))

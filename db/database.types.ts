@@ -382,6 +382,20 @@ isOneToOne: false
       referencedColumns: ["id"]
     }
                   ]
+                },"rate_limits": {
+                  Row: {
+                    "count": number,"key": string,"reset_at": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "count": number,"key": string,"reset_at": string
+                  }
+                  Update: {
+                    "count"?: number,"key"?: string,"reset_at"?: string
+                  }
+                  Relationships: [
+                    
+                  ]
                 },"reports": {
                   Row: {
                     "content_id": string,"content_type": string,"created_at": string,"details": string,"id": string,"reason": string,"reporter_id": string,"reviewed_at": string | null,"reviewed_by": string | null,"status": string,"updated_at": string

@@ -1,6 +1,7 @@
 import { open, stat } from 'node:fs/promises'
 import { fileTypeFromFile } from 'file-type'
 import { MediaToolError, resolveMediaTools, runMediaTool, type MediaTools } from './tools'
+import { DEMUXER_ALLOW_LIST, safeInputArgs } from './safe-input'
 
 /**
  * What a file really is, before anything decodes it for real: magic bytes
@@ -26,7 +27,7 @@ const CONTAINER_BY_EXTENSION: Record<string, Container> = {
 }
 
 /** ffprobe/ffmpeg `-format_whitelist`: every demuxer name the containers above go by. */
-export const DEMUXER_ALLOW_LIST = 'mov,mp4,m4a,3gp,3g2,mj2,matroska,webm,avi,mpegts'
+export { DEMUXER_ALLOW_LIST }
 
 /** ISO base media files (MP4, MOV, 3GP) get their box structure checked too. */
 const ISO_BMFF: ReadonlySet<string> = new Set(['mp4', 'm4v', 'mov', '3gp', '3g2'])
@@ -127,13 +128,10 @@ export async function probeMedia(file: string, options: ProbeOptions = {}): Prom
     [
       '-hide_banner',
       '-v', 'error',
-      '-protocol_whitelist', 'file',
-      '-format_whitelist', DEMUXER_ALLOW_LIST,
-      '-f', container,
       '-show_format',
       '-show_streams',
       '-of', 'json',
-      '-i', `file:${file}`,
+      ...safeInputArgs(file, { format: container }),
     ],
     { signal: options.signal, timeoutMs: options.timeoutMs ?? 60_000 },
   ).catch((error: unknown) => {

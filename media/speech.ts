@@ -11,6 +11,7 @@
  */
 import { existsSync } from 'node:fs'
 import path from 'node:path'
+import { getEnv } from '../ops/env'
 import type { Cue } from './captions'
 import { runMediaTool, type RunOptions } from './tools'
 
@@ -33,7 +34,7 @@ const MODEL_DIR = '/usr/share/pocketsphinx/model/en-us'
  * `POCKETSPHINX_BIN` or `pocketsphinx_continuous` on the PATH, with the model under
  * `POCKETSPHINX_MODEL_DIR` (default Debian's).
  */
-export function resolveSpeechEngine(env: Record<string, string | undefined> = process.env): SpeechEngine | null {
+export function resolveSpeechEngine(env: Record<string, string | undefined> = speechSettings()): SpeechEngine | null {
   if ((env.AUTO_CAPTIONS ?? 'on').toLowerCase() === 'off') return null
   const binary = env.POCKETSPHINX_BIN || findOnPath('pocketsphinx_continuous', env.PATH ?? '')
   if (!binary || !existsSync(binary)) return null
@@ -47,6 +48,11 @@ export function resolveSpeechEngine(env: Record<string, string | undefined> = pr
     label: 'English (automatic)',
   }
   return [engine.hmm, engine.lm, engine.dict].every((file) => existsSync(file)) ? engine : null
+}
+
+function speechSettings(): Record<string, string | undefined> {
+  const { AUTO_CAPTIONS, POCKETSPHINX_BIN, POCKETSPHINX_MODEL_DIR } = getEnv()
+  return { PATH: process.env.PATH, AUTO_CAPTIONS, POCKETSPHINX_BIN, POCKETSPHINX_MODEL_DIR }
 }
 
 function findOnPath(name: string, searchPath: string): string | null {
@@ -100,6 +106,14 @@ export function parseWordTimes(output: string): SpokenWord[] {
   }
   return words.sort((a, b) => a.startMs - b.startMs)
 }
+
+/**
+ * Words the recogniser is less sure of than this are dropped. PocketSphinx's posteriors are low
+ * even for clear synthetic speech ("plants" 0.03, "thank" 0.04), so the bar is low: it removes
+ * the guesses, while the voice-activity check (media/voice-activity.ts) removes words heard in
+ * tones and silence.
+ */
+export const MIN_WORD_CONFIDENCE = 0.01
 
 export const CUE_RULES = {
   /** A cue ends before this many characters (two short lines on a phone). */

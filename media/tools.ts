@@ -3,6 +3,7 @@ import { accessSync, constants } from 'node:fs'
 import { createRequire } from 'node:module'
 import { setPriority } from 'node:os'
 import path from 'node:path'
+import { getEnv } from '../ops/env'
 
 /**
  * Where ffmpeg and ffprobe come from, and how they run. In order:
@@ -31,7 +32,7 @@ let cached: MediaTools | undefined
 /** The tools to use, found once per process (pass `env` to look again, as tests do). */
 export function resolveMediaTools(env?: Record<string, string | undefined>): MediaTools {
   if (!env && cached) return cached
-  const source = env ?? process.env
+  const source = env ?? { PATH: process.env.PATH, FFMPEG_PATH: getEnv().FFMPEG_PATH, FFPROBE_PATH: getEnv().FFPROBE_PATH }
   const tools = { ffmpeg: resolveTool('ffmpeg', source), ffprobe: resolveTool('ffprobe', source) }
   if (!env) cached = tools
   return tools

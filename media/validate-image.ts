@@ -1,6 +1,7 @@
 import { open, rename, rm, stat } from 'node:fs/promises'
 import { fileTypeFromFile } from 'file-type'
 import { MediaToolError, resolveMediaTools, runMediaTool, type MediaTools } from './tools'
+import { safeInputArgs } from './safe-input'
 
 /**
  * Thumbnails: a real JPEG, PNG, WebP or GIF by its magic bytes (an SVG,
@@ -64,12 +65,10 @@ export async function validateImageFile(file: string, options: ImageOptions = {}
       tools.ffprobe.path,
       [
         '-hide_banner', '-v', 'error',
-        '-protocol_whitelist', 'file',
-        '-f', DEMUXERS[ext],
         '-select_streams', 'v:0',
         '-show_entries', 'stream=width,height',
         '-of', 'json',
-        '-i', `file:${file}`,
+        ...safeInputArgs(file, { format: DEMUXERS[ext], formats: false }),
       ],
       { signal: options.signal, timeoutMs: 30_000 },
     )
@@ -129,11 +128,8 @@ export async function reencodeThumbnail(
       tools.ffmpeg.path,
       [
         '-hide_banner', '-nostdin', '-v', 'error', '-y',
-        '-protocol_whitelist', 'file',
         // EXIF orientation is applied by our filter on every ffmpeg version (5.x would also do it itself).
-        '-noautorotate',
-        '-f', DEMUXERS[ext],
-        '-i', `file:${input}`,
+        ...safeInputArgs(input, { format: DEMUXERS[ext], formats: false, before: ['-noautorotate'] }),
         '-frames:v', '1',
         '-vf', filters.join(','),
         '-map_metadata', '-1',

@@ -1,6 +1,7 @@
 import cluster, { type Worker } from 'node:cluster'
 import { availableParallelism } from 'node:os'
 import { componentLogger } from './log'
+import { getEnv } from './env'
 
 /**
  * Server mode (`DATABASE_URL` set) serves from one process per core, with
@@ -21,7 +22,7 @@ export function isShutdownMessage(message: unknown): boolean {
 
 export function clusterSize(options: { embedded: boolean }): number {
   if (options.embedded || !cluster.isPrimary) return 1
-  const wanted = Number(process.env.WEB_CONCURRENCY ?? availableParallelism())
+  const wanted = getEnv().WEB_CONCURRENCY ?? availableParallelism()
   return Number.isInteger(wanted) && wanted > 1 ? Math.min(wanted, 64) : 1
 }
 

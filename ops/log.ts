@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { pino, type Logger } from 'pino'
+import { setting } from './env'
 
 /**
  * Lumen's structured logs: one JSON object a line on stdout (pino), for the
@@ -27,7 +28,7 @@ const context = new AsyncLocalStorage<LogContext>()
 const defaultLevel = process.env.VITEST ? 'silent' : 'info'
 
 export const logger: Logger = pino({
-  level: process.env.LOG_LEVEL ?? defaultLevel,
+  level: setting('LOG_LEVEL') ?? defaultLevel,
   base: { pid: process.pid },
   timestamp: pino.stdTimeFunctions.isoTime,
   formatters: { level: (label) => ({ level: label }) },

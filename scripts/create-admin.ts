@@ -13,7 +13,7 @@
  */
 import { createInterface } from 'node:readline'
 import { parseArgs } from 'node:util'
-import { getEnv } from '../app/server/env.server'
+import { getEnv } from '../ops/env'
 import { passwordStrength } from '../app/lib/password-strength'
 import { openDatabase } from '../db/connect'
 import { migrate } from '../db/migrate'

@@ -6,7 +6,7 @@
  * backups (README: Backups).
  */
 import path from 'node:path'
-import { getEnv, isEmbedded } from '../app/server/env.server'
+import { getEnv, isEmbedded } from '../ops/env'
 import { backupEmbedded } from '../db/backup'
 import { openDatabase } from '../db/connect'
 import { askRunningServer } from '../ops/control'

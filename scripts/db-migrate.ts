@@ -4,7 +4,7 @@
  * PGlite database under DATA_DIR. Stop `npm start` first in embedded mode:
  * PGlite allows one process at a time.
  */
-import { getEnv } from '../app/server/env.server'
+import { getEnv } from '../ops/env'
 import { openDatabase } from '../db/connect'
 import { migrate } from '../db/migrate'
 

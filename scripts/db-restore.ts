@@ -4,7 +4,7 @@
  * folder aside first). Then `npm start` as usual.
  */
 import path from 'node:path'
-import { getEnv } from '../app/server/env.server'
+import { getEnv } from '../ops/env'
 import { restoreEmbedded } from '../db/backup'
 
 const file = process.argv[2]

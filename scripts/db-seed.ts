@@ -4,7 +4,7 @@
  * server (DATABASE_URL) gets them only with `--demo-accounts-on-server`, for
  * a throwaway test database; create a real admin with `npm run create-admin`.
  */
-import { getEnv } from '../app/server/env.server'
+import { getEnv } from '../ops/env'
 import { openDatabase } from '../db/connect'
 import { seedDemoData } from '../db/seed'
 

@@ -10,7 +10,7 @@
  * embedded database itself.
  */
 import path from 'node:path'
-import { getEnv, usesStandIn } from '../app/server/env.server'
+import { getEnv, usesStandIn } from '../ops/env'
 import { openDatabase } from '../db/connect'
 import { askRunningServer } from '../ops/control'
 import { describeReport, reconcile, type ReconcileReport } from '../worker/reconcile'

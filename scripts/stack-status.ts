@@ -4,7 +4,7 @@
  * Keys are made on first use and kept in DATA_DIR/keys.json.
  */
 import path from 'node:path'
-import { getEnv, publicUrl, usesStandIn } from '../app/server/env.server'
+import { getEnv, publicUrl, usesStandIn } from '../ops/env'
 import { redactUrl } from '../db/connect'
 import { loadOrCreateKeys, loadOrCreateMailboxSecret } from '../stack/keys'
 

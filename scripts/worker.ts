@@ -15,8 +15,7 @@
  * handed back to the queue.
  */
 import path from 'node:path'
-import { z } from 'zod'
-import { getEnv, publicUrl } from '../app/server/env.server'
+import { getEnv, publicUrl } from '../ops/env'
 import { loadOrCreateKeys } from '../stack/keys'
 import { openDatabase } from '../db/connect'
 import { startMediaWorker } from '../worker/media-worker'
@@ -24,18 +23,8 @@ import { componentLogger } from '../ops/log'
 
 const log = componentLogger('media-worker')
 
-const workerEnv = z
-  .object({
-    WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
-    WORKER_ID: z.string().min(1).max(200).optional(),
-    WORKER_STOP_GRACE_MS: z.coerce.number().int().min(0).default(20_000),
-    WORKER_LEASE_MS: z.coerce.number().int().min(1_000).optional(),
-    WORKER_RETRY_BASE_MS: z.coerce.number().int().min(100).optional(),
-    WORKER_POLL_MS: z.coerce.number().int().min(100).optional(),
-  })
-  .parse(process.env)
-
 const env = getEnv()
+const workerEnv = env
 if (!env.DATABASE_URL) {
   console.error(
     'npm run worker needs DATABASE_URL (a PostgreSQL server). In embedded mode (PGlite) `npm start` runs the worker itself.',

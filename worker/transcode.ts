@@ -1,7 +1,8 @@
 import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { resolveMediaTools, runMediaTool, type MediaTools } from '../media/tools'
-import { DEMUXER_ALLOW_LIST, type MediaProbe } from '../media/probe'
+import type { MediaProbe } from '../media/probe'
+import { safeInputArgs } from '../media/safe-input'
 
 /**
  * One upload in, everything a player needs out:
@@ -230,12 +231,7 @@ export async function transcodeVideo(
         '-v',
         'error',
         '-y',
-        '-protocol_whitelist',
-        'file',
-        '-f',
-        'hls',
-        '-i',
-        `file:${path.join(partial, top.playlist)}`,
+        ...safeInputArgs(path.join(partial, top.playlist), { format: 'hls', formats: false }),
         '-map',
         '0',
         '-c',
@@ -286,14 +282,7 @@ function ladderArguments(input: string, probe: MediaProbe, renditions: Rendition
     '-v',
     'error',
     '-y',
-    '-protocol_whitelist',
-    'file',
-    '-format_whitelist',
-    DEMUXER_ALLOW_LIST,
-    '-f',
-    probe.container,
-    '-i',
-    `file:${input}`,
+    ...safeInputArgs(input, { format: probe.container }),
     '-filter_complex',
     graph,
   ]
@@ -510,16 +499,7 @@ async function makePoster(
       '-v',
       'error',
       '-y',
-      '-protocol_whitelist',
-      'file',
-      '-ss',
-      seconds.toFixed(3),
-      '-format_whitelist',
-      DEMUXER_ALLOW_LIST,
-      '-f',
-      probe.container,
-      '-i',
-      `file:${input}`,
+      ...safeInputArgs(input, { format: probe.container, before: ['-ss', seconds.toFixed(3)] }),
       '-map',
       `0:${probe.video!.index}`,
       '-frames:v',

@@ -12,6 +12,7 @@ import {
 import { asCaller, asServiceRole, type JwtClaims } from './db.server'
 import { publicUrl } from './env.server'
 import { supabaseSettings, type Supabase } from './supabase.server'
+import { WindowLimiter } from './rate-limits.server'
 
 /**
  * Accounts: sign-up (with a creator's portfolio), sign-in, the
@@ -206,38 +207,9 @@ export async function signIn(supabase: Supabase, credentials: { email: string; p
 
 // ─── Is this email registered? ───────────────────────────────────────────────
 
-/**
- * Counts requests per visitor address in fixed windows, in this process's
- * memory: enough to stop one visitor walking a list of addresses at speed.
- */
-export class WindowLimiter {
-  private readonly windows = new Map<string, { count: number; resetAt: number }>()
-
-  constructor(
-    private readonly limit: number,
-    private readonly windowMs: number,
-  ) {}
-
-  /** False when `key` has used up its window. */
-  take(key: string, now = Date.now()): boolean {
-    let window = this.windows.get(key)
-    if (!window || window.resetAt <= now) {
-      if (this.windows.size > 10_000) this.sweep(now)
-      window = { count: 0, resetAt: now + this.windowMs }
-      this.windows.set(key, window)
-    }
-    if (window.count >= this.limit) return false
-    window.count++
-    return true
-  }
-
-  private sweep(now: number) {
-    for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key)
-  }
-}
-
 export const EMAIL_CHECKS_PER_WINDOW = 10
-const emailChecks = new WindowLimiter(EMAIL_CHECKS_PER_WINDOW, 5 * 60_000)
+/** Counted in Postgres, shared by every process (app/server/rate-limits.server.ts). */
+const emailChecks = new WindowLimiter(EMAIL_CHECKS_PER_WINDOW, 5 * 60_000, 'email-check')
 
 export type EmailCheck = { ok: true; exists: boolean } | { ok: false; message: string }
 
@@ -248,7 +220,7 @@ export type EmailCheck = { ok: true; exists: boolean } | { ok: false; message: s
  * the service role may call.
  */
 export async function isEmailRegistered(email: string, clientIp: string, limiter = emailChecks): Promise<EmailCheck> {
-  if (!limiter.take(clientIp || 'unknown')) {
+  if (!(await limiter.take(clientIp || 'unknown'))) {
     return { ok: false, message: AUTH_MESSAGES.tooManyChecks }
   }
   const { rows } = await asServiceRole('sign-in screen: check whether an email is registered', (tx) =>

@@ -10,6 +10,7 @@ import { logServerError, sendError, StorageError, toStorageError } from './error
 import { truthyHeader } from './http'
 import { respondAfterBody } from './incoming'
 import { mustBeValidBucketName, mustBeValidObjectName } from './names'
+import { PgUploadLocker } from './pg-upload-locker'
 import { UploadLocker } from './upload-locker'
 import { ResumableStore, type UploadInfo } from './upload-store'
 import { fileSizeLimit, objectMetadata, storeObject, validateMimeType, type StorageServices } from './uploader'
@@ -146,10 +147,13 @@ export async function createResumableUploads(services: StorageServices): Promise
       await finish(id, info)
     })
 
+  // One process (PGlite): locks in memory. A server: in Postgres, shared by every process.
+  const locker = (pool.options.max ?? 10) > 1 ? new PgUploadLocker(pool) : new UploadLocker()
+
   const tus = new Server({
     path: RESUMABLE_PATH,
     datastore: store,
-    locker: new UploadLocker(),
+    locker,
     disableTerminationForFinishedUploads: true,
     allowedHeaders: ['apikey', 'x-upsert', 'x-client-info', 'x-signature'],
     exposedHeaders: ['Tus-Complete', 'Upload-Expires'],
@@ -267,6 +271,7 @@ export async function createResumableUploads(services: StorageServices): Promise
     async close() {
       clearInterval(cleanup)
       await Promise.allSettled(running.values())
+      if (locker instanceof PgUploadLocker) await locker.close()
     },
   }
 }

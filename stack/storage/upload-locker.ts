@@ -2,8 +2,10 @@ import type { Lock, Locker, RequestRelease } from '@tus/server'
 import { ERRORS } from './errors'
 
 /**
- * One request at a time per resumable upload, in this process (the
- * stand-in is one process; Storage uses Postgres advisory locks for many).
+ * One request at a time per resumable upload, in this process: alone in
+ * embedded mode (one process on PGlite), and as the first step of
+ * PgUploadLocker on a server (pg-upload-locker.ts), whose Postgres advisory
+ * locks hold across processes.
  * Like Storage's PgLocker, a request that finds the upload locked asks the
  * holder to let go — a holder whose client vanished (half-open connection)
  * then stops within @tus/server's drain timeout — and waits a little; if the

@@ -44,7 +44,8 @@ select is(
       and not exists (select 1 from pg_catalog.pg_policy p where p.polrelid = c.oid)
       and c.relname not in (
         'media_jobs', -- the media worker's queue: written by triggers and the worker (service role) only
-        'worker_heartbeats' -- the media workers' liveness for /readyz: the workers (service role) only
+        'worker_heartbeats', -- the media workers' liveness for /readyz: the workers (service role) only
+        'rate_limits' -- the app's rate-limit windows: the server (service role) only
       )
     order by 1
   ),

@@ -12,7 +12,9 @@ import { openServerMode, publishedFiles, type ServerMode } from './support/serve
 /**
  * Issue 16, scale-out: two app instances and two workers on one PostgreSQL
  * (sharing the stand-in's storage folder, as a shared volume would). A TUS
- * upload begun on one instance is finished on the other; a session made on
+ * upload begun on one instance is finished on the other, and one whose
+ * PATCHes reach both at once is written once (the upload lock is a Postgres
+ * advisory lock); the /api rate limits count across instances; a session made on
  * one is valid on the other, for the API and for pages; each of several
  * videos is processed by exactly one worker, once.
  */
@@ -75,6 +77,70 @@ describe.skipIf(!haveBuild())('two app instances and two workers on one PostgreS
       ['scale/lecture.mp4'],
     )
     expect(rows[0].n).toBe(1)
+  })
+
+  it('writes an upload once, byte-identical, when its PATCHes reach both instances at once', async () => {
+    const [first, second] = mode.apps
+    const bytes = randomBytes(16 * MiB)
+    const auth = { authorization: `Bearer ${mode.serviceRoleKey}`, apikey: mode.serviceRoleKey, 'tus-resumable': '1.0.0' }
+    const b64 = (text: string) => Buffer.from(text).toString('base64')
+    const created = await fetch(`${first!.url}/storage/v1/upload/resumable`, {
+      method: 'POST',
+      headers: {
+        ...auth,
+        'upload-length': String(bytes.length),
+        'upload-metadata': `bucketName ${b64('uploads')},objectName ${b64('scale/twice.mp4')},contentType ${b64('video/mp4')}`,
+      },
+    })
+    expect(created.status).toBe(201)
+    const onFirst = created.headers.get('location')!
+    const urls = [onFirst, onFirst.replace(first!.url, second!.url)]
+    const patch = (url: string, offset: number) =>
+      fetch(url, {
+        method: 'PATCH',
+        headers: { ...auth, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
+        body: bytes.subarray(offset),
+      }).then(
+        (answer) => answer.status,
+        () => 0, // the connection cut: the lock's holder was asked to let go
+      )
+    // The same bytes from offset 0, to both processes at once: one appends, the other waits or is refused.
+    const statuses = await Promise.all(urls.map((url) => patch(url, 0)))
+    expect(statuses.filter((status) => status === 204).length).toBeLessThanOrEqual(1)
+    // Then the client does what tus-js-client does: asks where the upload stands and sends the rest.
+    for (let round = 0; round < 5; round++) {
+      const head = await fetch(urls[round % 2]!, { method: 'HEAD', headers: auth })
+      const offset = Number(head.headers.get('upload-offset'))
+      expect(offset).toBeLessThanOrEqual(bytes.length)
+      if (offset === bytes.length) break
+      await patch(urls[round % 2]!, offset)
+    }
+
+    const { data, error } = await mode.service.storage.from('uploads').download('scale/twice.mp4')
+    expect(error).toBeNull()
+    const hash = (buffer: Buffer) => createHash('sha256').update(buffer).digest('hex')
+    expect(hash(Buffer.from(await data!.arrayBuffer()))).toBe(hash(bytes))
+    const { rows } = await mode.pool.query(
+      "select count(*)::int as n from storage.objects where bucket_id = 'uploads' and name = $1",
+      ['scale/twice.mp4'],
+    )
+    expect(rows[0].n).toBe(1)
+  })
+
+  it('allows the same /api calls per address on two instances as on one', async () => {
+    const [first, second] = mode.apps
+    // Account calls: 20 per address per 5 minutes (app/server/api/limits.server.ts), whichever instance answers.
+    const statuses: number[] = []
+    for (let call = 0; call < 24; call++) {
+      const answer = await fetch(`${(call % 2 ? second : first)!.url}/api/auth/check-email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      })
+      statuses.push(answer.status)
+    }
+    expect(statuses.filter((status) => status !== 429)).toHaveLength(20)
+    expect(statuses.slice(20)).toEqual([429, 429, 429, 429])
   })
 
   it('accepts on the second instance a session made on the first', async () => {

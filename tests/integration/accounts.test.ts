@@ -11,8 +11,8 @@ import {
   signUp,
   updatePassword,
   verifyEmailLink,
-  WindowLimiter,
 } from '../../app/server/accounts.server'
+import { WindowLimiter } from '../../app/server/rate-limits.server'
 import { DomainError } from '../../app/server/errors.server'
 import { receiveSignupForm, type ReceivedSignupForm } from '../../app/server/http/forms.server'
 import { asServiceRole, connect, disconnect } from '../../app/server/db.server'
@@ -238,13 +238,13 @@ describe('signIn', () => {
 
 describe('isEmailRegistered', () => {
   it('answers yes for a registered email in any case and no for an unknown one', async () => {
-    const limiter = new WindowLimiter(10, 60_000)
+    const limiter = new WindowLimiter(10, 60_000, `email-check-test-${randomUUID()}`)
     expect(await isEmailRegistered('Creator@Lumen.test', '10.0.0.1', limiter)).toEqual({ ok: true, exists: true })
     expect(await isEmailRegistered('nobody@lumen.test', '10.0.0.1', limiter)).toEqual({ ok: true, exists: false })
   })
 
   it('stops one address asking too often, without stopping others', async () => {
-    const limiter = new WindowLimiter(2, 60_000)
+    const limiter = new WindowLimiter(2, 60_000, `email-check-test-${randomUUID()}`)
     await isEmailRegistered('a@lumen.test', '10.0.0.2', limiter)
     await isEmailRegistered('b@lumen.test', '10.0.0.2', limiter)
     expect(await isEmailRegistered('c@lumen.test', '10.0.0.2', limiter)).toMatchObject({ ok: false, message: expect.stringMatching(/Too many checks/) })

@@ -2,6 +2,7 @@ import express from 'express'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiCors, apiRateLimits, parseCorsOrigins, trustProxy } from '../../app/server/api/limits.server'
 import { ENDPOINTS, openApiDocument } from '../../app/server/api/openapi.server'
+import { memoryCounter } from '../../app/server/rate-limits.server'
 import { apiRoutes, call } from './support/api-client'
 
 /**
@@ -48,7 +49,7 @@ describe('the front door (Express)', () => {
     app.use(
       '/api',
       apiCors(parseCorsOrigins('https://app.example, not-an-origin')),
-      ...apiRateLimits({ perAddress: 6, perToken: 3, accountCalls: 2 }),
+      ...apiRateLimits({ perAddress: 6, perToken: 3, accountCalls: 2 }, memoryCounter()),
     )
     app.all('/api/*', (_req, res) => {
       res.json({ ok: true })
@@ -103,7 +104,7 @@ describe('the front door behind a proxy (TRUSTED_PROXY)', () => {
   async function frontDoor(setting: string) {
     const app = express()
     app.set('trust proxy', trustProxy(setting))
-    app.use('/api', ...apiRateLimits({ perAddress: 2, perToken: 100, accountCalls: 100 }))
+    app.use('/api', ...apiRateLimits({ perAddress: 2, perToken: 100, accountCalls: 100 }, memoryCounter()))
     app.all('/api/*', (req, res) => {
       res.json({ ip: req.ip })
     })

@@ -4,6 +4,7 @@ import { rateLimit, ipKeyGenerator, type Options } from 'express-rate-limit'
 import { isTrustedProxy } from '../../../stack/net'
 import { API_MESSAGES } from '~/lib/schemas/api'
 import { AUTH_MESSAGES } from '~/lib/schemas/auth'
+import { counterStore, postgresCounter, type WindowCounter } from '../rate-limits.server'
 
 /**
  * The /api's front door in Express (mounted in server.ts before Remix):
@@ -12,6 +13,8 @@ import { AUTH_MESSAGES } from '~/lib/schemas/auth'
  * per address for sign-in, sign-up, password reset and the email check
  * (Auth and `isEmailRegistered` keep their own limits too). A refusal is
  * 429 with Retry-After and the JSON error shape of every other refusal.
+ * The counts are in Postgres (app/server/rate-limits.server.ts), shared by
+ * every process: N processes allow what one allows.
  */
 export interface ApiLimits {
   /** Requests per address per minute, on every /api path. */
@@ -45,7 +48,8 @@ function refusal(message: string): Options['handler'] {
   }
 }
 
-export function apiRateLimits(limits: ApiLimits = DEFAULT_API_LIMITS): RequestHandler[] {
+/** `counter`: where the windows are counted; Postgres unless a test of the front door alone says otherwise. */
+export function apiRateLimits(limits: ApiLimits = DEFAULT_API_LIMITS, counter: WindowCounter = postgresCounter): RequestHandler[] {
   const common = { standardHeaders: 'draft-7' as const, legacyHeaders: false }
   return [
     rateLimit({
@@ -55,6 +59,7 @@ export function apiRateLimits(limits: ApiLimits = DEFAULT_API_LIMITS): RequestHa
       keyGenerator: addressKey,
       skip: (req) => !ACCOUNT_PATHS.has(req.originalUrl.split('?')[0]!),
       handler: refusal(AUTH_MESSAGES.tooManyAttempts),
+      store: counterStore('api:account', counter),
     }),
     rateLimit({
       ...common,
@@ -62,6 +67,7 @@ export function apiRateLimits(limits: ApiLimits = DEFAULT_API_LIMITS): RequestHa
       limit: limits.perAddress,
       keyGenerator: addressKey,
       handler: refusal(API_MESSAGES.tooManyRequests),
+      store: counterStore('api:address', counter),
     }),
     rateLimit({
       ...common,
@@ -70,7 +76,7 @@ export function apiRateLimits(limits: ApiLimits = DEFAULT_API_LIMITS): RequestHa
       keyGenerator: tokenKey,
       skip: (req) => !req.get('authorization'),
       handler: refusal(API_MESSAGES.tooManyRequests),
-      // Two limiters in one app: each its own store (the default), identified for the validation checks.
+      store: counterStore('api:token', counter),
       identifier: 'per-token',
     }),
   ]

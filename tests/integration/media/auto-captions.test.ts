@@ -223,6 +223,31 @@ describe('automatic captions (PostgreSQL, the real recogniser)', () => {
     })
   }, 120_000)
 
+  it('makes no track for a 660 Hz tone (the recogniser hears "ah" in it) or for silence', async () => {
+    const sounds = {
+      tone: await makeClip(path.join(fixture.scratch.dir, 'tone660.mp4'), {
+        seconds: 6,
+        audio: 'sine=frequency=660:sample_rate=44100',
+      }),
+      silence: await makeClip(path.join(fixture.scratch.dir, 'silence.mp4'), {
+        seconds: 4,
+        audio: 'anullsrc=r=44100:cl=mono',
+      }),
+    }
+    for (const [name, clip] of Object.entries(sounds)) {
+      const id = await uploadVideo(fixture, clip)
+      const worker = workerFor(fixture)
+      expect(await worker.runOnce()).toBe(true)
+      expect(await worker.runOnce()).toBe(true)
+      expect({ name, tracks: await tracks(fixture, id) }).toEqual({ name, tracks: [] })
+      expect((await jobs(fixture, id))[1]).toMatchObject({
+        kind: 'caption_video',
+        status: 'done',
+        last_error: expect.stringMatching(/^no speech found/),
+      })
+    }
+  }, 180_000)
+
   it('never replaces the creator’s own English track, and queues nothing for a video without audio', async () => {
     const id = await uploadVideo(fixture, speechClip)
     const worker = workerFor(fixture)

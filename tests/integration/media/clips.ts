@@ -12,7 +12,8 @@ export interface ClipOptions {
   height?: number
   seconds?: number
   rate?: number
-  audio?: boolean
+  /** A 440 Hz tone (true), none (false), or this lavfi audio source (`sine=frequency=660`, `anullsrc`). */
+  audio?: boolean | string
   /** Extra output options, e.g. `['-metadata:s:v:0', 'rotate=90']` or `['-movflags', '+faststart']`. */
   output?: string[]
 }
@@ -21,7 +22,7 @@ export async function makeClip(file: string, options: ClipOptions = {}): Promise
   const { width = 320, height = 180, seconds = 2, rate = 30, audio = true, output = [] } = options
   await ffmpeg([
     '-f', 'lavfi', '-i', `testsrc2=size=${width}x${height}:rate=${rate}`,
-    ...(audio ? ['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=22050'] : []),
+    ...(audio ? ['-f', 'lavfi', '-i', audio === true ? 'sine=frequency=440:sample_rate=22050' : audio] : []),
     '-t', String(seconds),
     '-map', '0:v',
     ...(audio ? ['-map', '1:a', '-c:a', 'aac', '-b:a', '32k'] : []),

@@ -3,6 +3,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { resolveMediaTools, runMediaTool } from '../../../media/tools'
 import { probeMedia } from '../../../media/probe'
+import { safeInputArgs } from '../../../media/safe-input'
 import {
   masterVariantNames,
   mergeMasterPlaylist,
@@ -142,12 +143,10 @@ describe('transcodeVideo', () => {
     const { stdout } = await runMediaTool(resolveMediaTools().ffprobe.path, [
       '-v',
       'error',
-      '-protocol_whitelist',
-      'file',
       '-show_streams',
       '-of',
       'json',
-      file('landscape/hls/master.m3u8'),
+      ...safeInputArgs(file('landscape/hls/master.m3u8'), { formats: false }),
     ])
     const streams = (JSON.parse(stdout) as { streams: Array<{ codec_type: string; height?: number }> }).streams
     expect(

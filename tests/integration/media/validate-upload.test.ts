@@ -2,7 +2,8 @@ import { copyFile, readFile, truncate, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MediaToolError, resolveMediaTools, runMediaTool } from '../../../media/tools'
-import { DEMUXER_ALLOW_LIST, type MediaProbe } from '../../../media/probe'
+import type { MediaProbe } from '../../../media/probe'
+import { safeInputArgs } from '../../../media/safe-input'
 import { judgeProbe, validateVideoFile } from '../../../media/validate-upload'
 import { ffmpeg, makeClip, scratchDir } from './clips'
 
@@ -106,8 +107,7 @@ describe('validateVideoFile', () => {
     it('ffprobe, run the way the probe runs it, will not open a playlist even when handed one directly', async () => {
       await writeFile(file('direct.m3u8'), `#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXTINF:2,\n${clip}\n#EXT-X-ENDLIST\n`)
       const run = runMediaTool(resolveMediaTools().ffprobe.path, [
-        '-v', 'error', '-protocol_whitelist', 'file', '-format_whitelist', DEMUXER_ALLOW_LIST,
-        '-show_format', '-of', 'json', `file:${file('direct.m3u8')}`,
+        '-v', 'error', '-show_format', '-of', 'json', ...safeInputArgs(file('direct.m3u8')),
       ])
       await expect(run).rejects.toBeInstanceOf(MediaToolError)
     })

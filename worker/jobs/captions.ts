@@ -1,12 +1,15 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { sql } from 'kysely'
-import { writeTrack } from '../db/caption-tracks'
-import type { Tx } from '../db/kysely'
-import { DEMUXER_ALLOW_LIST } from '../media/probe'
-import { recogniseSpeech, wordsToCues, type SpeechEngine } from '../media/speech'
-import { runMediaTool, type MediaTools } from '../media/tools'
-import type { MediaJob, MediaQueue } from './queue'
+import { writeTrack } from '../../db/caption-tracks'
+import type { Tx } from '../../db/kysely'
+import { safeInputArgs } from '../../media/safe-input'
+import { MIN_WORD_CONFIDENCE, recogniseSpeech, wordsToCues, type SpeechEngine } from '../../media/speech'
+import { detectVoiceActivity, withinSpeech } from '../../media/voice-activity'
+import { runMediaTool, type MediaTools } from '../../media/tools'
+import type { JobHandler } from '../job-loop'
+import type { MediaJob, MediaQueue } from '../queue'
+import type { StorageIO } from '../storage-io'
 
 /**
  * Automatic captions (issue 18, item 5): a `caption_video` job, queued when a video's
@@ -17,7 +20,8 @@ import type { MediaJob, MediaQueue } from './queue'
  * A creator's own track always wins: none is made when the video already has a track in the
  * engine's language, and the check and the write hold the same lock as a creator's upload
  * (`limit_caption_tracks`), so one that arrives meanwhile is never overwritten. Audio without
- * speech (music, tones, silence) makes no track.
+ * speech (tones, silence, noise, a held chord) makes no track: a voice-activity check
+ * (media/voice-activity.ts) runs before the recogniser, and words below MIN_WORD_CONFIDENCE are dropped.
  */
 
 /** Job folders share the transcode jobs' prefix, so the sweep of dead workers' folders finds them. */
@@ -29,6 +33,37 @@ export interface CaptionJobDeps {
   workDirPrefix: string
   /** Streams bucket `uploads`' object to `file`; false when it is larger than any upload may be. */
   download(objectName: string, file: string, signal: AbortSignal): Promise<boolean>
+}
+
+/**
+ * The `caption_video` job kind. Without a recogniser (none installed, or `AUTO_CAPTIONS=off`)
+ * the jobs that were queued before are closed with nothing to do.
+ */
+export function captionJobHandler(deps: {
+  queue: MediaQueue
+  speech: SpeechEngine | null
+  tools: MediaTools
+  storage: Pick<StorageIO, 'download'>
+  /** The `mkdtemp` prefix of a job's folder. */
+  workDirPrefix(jobId: number): string
+}): JobHandler {
+  return {
+    subject: (job) => `captions of video ${job.videoId}`,
+    async run({ job, signal }) {
+      const { queue, speech } = deps
+      if (!speech) {
+        await queue.complete(job, undefined, 'automatic captions are off on this worker')
+        return 'nothing to do: automatic captions are off on this worker'
+      }
+      return runCaptionJob(job, signal, {
+        queue,
+        speech,
+        tools: deps.tools,
+        workDirPrefix: deps.workDirPrefix(job.id),
+        download: deps.storage.download,
+      })
+    },
+  }
 }
 
 /** Queues the automatic captions of a video whose audio has been published (in the transcode job's transaction). */
@@ -78,12 +113,7 @@ export async function runCaptionJob(job: MediaJob, signal: AbortSignal, deps: Ca
         '-v',
         'error',
         '-y',
-        '-protocol_whitelist',
-        'file',
-        '-format_whitelist',
-        DEMUXER_ALLOW_LIST,
-        '-i',
-        `file:${source}`,
+        ...safeInputArgs(source),
         '-map',
         '0:a:0',
         '-vn',
@@ -100,7 +130,12 @@ export async function runCaptionJob(job: MediaJob, signal: AbortSignal, deps: Ca
       { signal, timeoutMs },
     )
     const started = Date.now()
-    const cues = wordsToCues(await recogniseSpeech(speech, wav, { signal, timeoutMs }))
+    // The recogniser hears words in anything (a steady tone comes back as "ah"): only audio
+    // with speech in it is recognised, and only the confident words said during it are kept.
+    const activity = await detectVoiceActivity(wav)
+    if (!activity.hasSpeech) return await skip(`no speech found in ${seconds.toFixed(1)} s of audio (voice activity)`)
+    const words = withinSpeech(await recogniseSpeech(speech, wav, { signal, timeoutMs }), activity.segments)
+    const cues = wordsToCues(words.filter((word) => word.confidence >= MIN_WORD_CONFIDENCE))
     const took = ((Date.now() - started) / 1000).toFixed(1)
     if (!cues.length) return await skip(`no speech found in ${seconds.toFixed(1)} s of audio (${took} s)`)
 
