@@ -16,7 +16,7 @@ import { open } from 'node:fs/promises'
  *
  * Speech frames closer than a short gap are joined into segments; a video
  * has speech when its segments add up to at least `minSpeechMs`. The
- * recogniser's words outside every segment are dropped (docs/decisions/0032-speech-before-captions.md).
+ * recogniser's words outside every segment are dropped (docs/decisions/0037-speech-before-captions.md).
  */
 
 export const VAD_RULES = {

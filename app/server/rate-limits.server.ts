@@ -7,7 +7,7 @@ import { asServiceRole } from './db.server'
  * The app's rate limits (the /api front door, the email check) count in
  * Postgres, not in this process: in server mode every core runs its own
  * process and a fleet runs many, and a count per process would allow N times
- * the attempts (docs/decisions/0033-several-processes.md). The stand-in's
+ * the attempts (docs/decisions/0038-several-processes.md). The stand-in's
  * Auth limits are counted the same way.
  */
 export interface WindowCounter {
