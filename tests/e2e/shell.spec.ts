@@ -317,8 +317,9 @@ test.describe('desktop', () => {
     expect(resting).toMatch(/\d+px \d+px \d+px/)
     await page.keyboard.press('Tab')
     await page.locator(`${card} .card-link`).first().focus()
+    // The card's shadow transitions (transition-shadow): read it once the ring has arrived.
+    await expect.poll(() => shadowOf(card)).toContain(`${brand500} 0px 0px 0px 4px`)
     const focused = await shadowOf(card)
-    expect(focused).toContain(`${brand500} 0px 0px 0px 4px`)
     expect(focused.endsWith(resting.split(/, (?=rgb)/).at(-1)!)).toBe(true)
   })
 })
