@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { nodeRealtimeOptions } from '../../db/supabase-node'
 import { AUTH_MESSAGES } from '../../app/lib/schemas/auth'
 import { CREATOR_MESSAGES } from '../../app/lib/schemas/creators'
-import { getCreator, listCreators } from '../../app/server/creators.server'
+import { getCreator, listCreators, suggestCreators } from '../../app/server/creators.server'
 import { listCreatorVideos, listLikedVideos } from '../../app/server/feed.server'
 import { listFollowing, setFollow } from '../../app/server/follows.server'
 import { likeVideo } from '../../app/server/likes.server'
@@ -135,6 +135,13 @@ describe('creators, follows and profiles', () => {
       const pendingName = (await sql(`select username from public.profiles where id = $1`, [pending.id])).rows[0].username
       expect((await listCreators(null, { search: pendingName })).total).toBe(0)
       expect((await listCreators(admin.claims, { search: pendingName })).items.map((card) => card.id)).toEqual([pending.id])
+
+      // /explore suggests verified creators only.
+      for (const claims of [null, other.claims]) {
+        const suggested = (await suggestCreators(claims, { categories: [], limit: 24 })).map((card) => card.id)
+        expect(suggested).toContain(teaching.id)
+        expect(suggested).not.toContain(pending.id)
+      }
 
       await sql(`delete from public.follows where creator_id = $1`, [pending.id])
     })
