@@ -642,6 +642,9 @@ isOneToOne: false
 "count_creators":
 { Args: { "search"?: string }; Returns: number
                            },
+"creator_listing_admin":
+{ Args: Record<PropertyKey, never>; Returns: boolean
+                           },
 "creator_search_query":
 { Args: { "search": string }; Returns: unknown
                            },
@@ -748,8 +751,8 @@ isOneToOne: false
             }[]
                            },
 "search_creators":
-{ Args: { "after_created"?: string,"after_id"?: string,"after_rank"?: number,"page_size"?: number,"search"?: string }; Returns: {
-              "avatar_path": string,"bio": string,"created_at": string,"id": string,"is_verified": boolean,"rank": number,"role": string,"username": string
+{ Args: { "after_featured"?: boolean,"after_followers"?: number,"after_id"?: string,"after_latest"?: string,"after_rank"?: number,"after_username"?: string,"page_size"?: number,"search"?: string }; Returns: {
+              "avatar_path": string,"bio": string,"created_at": string,"featured": boolean,"followers": number,"id": string,"is_verified": boolean,"latest_upload": string,"rank": number,"role": string,"username": string
             }[]
                            },
 "search_public_captions":

@@ -5,7 +5,7 @@ import { API_MESSAGES } from '~/lib/schemas/api'
 import { avatarUrl } from '~/lib/media-urls'
 import { CREATOR_MESSAGES, CREATORS_PAGE_SIZE } from '~/lib/schemas/creators'
 import { asCaller, type JwtClaims, type Tx } from './db.server'
-import { decodeTimeKey, encodeTimeKey } from './cursor.server'
+import { decodeCreatorKey, encodeCreatorKey } from './cursor.server'
 import { DomainError } from './errors.server'
 import { cleanSearch } from './feed.server'
 import { browserSupabaseUrl } from './supabase.server'
@@ -28,9 +28,15 @@ interface CreatorRow {
   bio: string
   avatar_path: string | null
   created_at: string
-  /** created_at at full precision, for cursors. */
-  created_key: string
   rank: number
+}
+
+/** A row of `public.search_creators()` with its sort key, for the cursor. */
+interface ListedCreatorRow extends CreatorRow {
+  featured: boolean
+  followers: number
+  /** The latest public upload at full precision, for cursors; null for none. */
+  latest_key: string | null
 }
 
 /** Public videos and sparks of each creator, and whether the caller follows them. */
@@ -65,19 +71,28 @@ export interface ListCreatorsInput {
   limit?: number
 }
 
-/** Discover Creators: a page of creator cards (newest first, or best match first with a search) and the total. */
+/**
+ * Discover Creators: a page of creator cards and how many there are for the
+ * caller. Postgres orders them (best match first with a search; then verified
+ * creators with public videos, most followed, latest public upload, name) and
+ * lists pending creators to admins only; see
+ * docs/decisions/0040-creator-discovery-order.md.
+ */
 export async function listCreators(claims: JwtClaims | null, input: ListCreatorsInput = {}): Promise<CreatorListPage> {
   const search = cleanSearch(input.search)
   const limit = Math.min(Math.max(Math.trunc(input.limit ?? CREATORS_PAGE_SIZE), 1), 50)
-  const after = decodeTimeKey(input.cursor)
+  const after = decodeCreatorKey(input.cursor)
   return asCaller(claims, async (tx) => {
     // One connection per transaction: the queries run one after another.
-    const page = await sql<CreatorRow>`
-      select s.*, to_char(s.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_key
+    const page = await sql<ListedCreatorRow>`
+      select s.*, to_char(s.latest_upload at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as latest_key
         from public.search_creators(
           ${search}, ${limit + 1},
-          ${search && after ? (after.rank ?? 0) : null}::real,
-          ${after?.at ?? null}::timestamptz,
+          ${after ? (search ? after.rank : 0) : null}::real,
+          ${after?.featured ?? null}::boolean,
+          ${after?.followers ?? null}::integer,
+          ${after?.latest ?? null}::timestamptz,
+          ${after?.username ?? null}::text,
           ${after?.id ?? null}::uuid) as s
     `.execute(tx)
     const total = await sql<{ total: string }>`select public.count_creators(${search}) as total`.execute(tx)
@@ -88,7 +103,14 @@ export async function listCreators(claims: JwtClaims | null, input: ListCreators
       total: Number(total.rows[0]?.total ?? 0),
       nextCursor:
         page.rows.length > limit && last
-          ? encodeTimeKey({ at: last.created_key, id: last.id, ...(search ? { rank: Number(last.rank) } : {}) })
+          ? encodeCreatorKey({
+              rank: search ? Number(last.rank) : 0,
+              featured: last.featured,
+              followers: Number(last.followers),
+              latest: last.latest_key,
+              username: last.username,
+              id: last.id,
+            })
           : null,
     }
   })
@@ -106,7 +128,7 @@ export async function getCreator(claims: JwtClaims | null, creatorId: string): P
     const row = await tx
       .selectFrom('profiles')
       .select(['id', 'username', 'role', 'is_verified', 'bio', 'avatar_path', 'created_at'])
-      .select([sql<number>`0`.as('rank'), sql<string>`''`.as('created_key')])
+      .select(sql<number>`0`.as('rank'))
       .where('id', '=', creatorId)
       .where('role', 'in', ['creator', 'admin'])
       .executeTakeFirst()
@@ -152,7 +174,8 @@ export async function userStats(
 }
 
 /**
- * /explore: creators the caller does not follow yet (never themselves), those
+ * /explore: verified creators the caller does not follow yet (never
+ * themselves; pending creators are nobody's suggestion), those
  * teaching in `categories` first, then the most followed.
  */
 export async function suggestCreators(
@@ -162,9 +185,10 @@ export async function suggestCreators(
   const limit = Math.min(Math.max(Math.trunc(options.limit), 1), 24)
   return asCaller(claims, async (tx) => {
     const { rows } = await sql<CreatorRow>`
-      select p.id, p.username, p.role, p.is_verified, p.bio, p.avatar_path, p.created_at, '' as created_key, 0::real as rank
+      select p.id, p.username, p.role, p.is_verified, p.bio, p.avatar_path, p.created_at, 0::real as rank
         from public.profiles p
        where p.role = 'creator'
+         and p.is_verified
          ${
            claims
              ? sql`and p.id <> ${claims.sub}::uuid

@@ -48,3 +48,45 @@ export function decodeTimeKey(cursor: string | null | undefined): TimeKey | null
     return null
   }
 }
+
+/**
+ * The sort key of Discover Creators (see `public.search_creators()`): the
+ * search rank (0 without a search), verified-with-public-videos, followers,
+ * the latest public upload (null for none), username and id.
+ */
+export interface CreatorKey {
+  rank: number
+  featured: boolean
+  followers: number
+  latest: string | null
+  username: string
+  id: string
+}
+
+const creatorKeySchema = z.tuple([
+  z.number().finite().nonnegative().max(1e6),
+  z.boolean(),
+  z.number().int().nonnegative().max(2_147_483_647),
+  timestamp.nullable(),
+  z.string().min(1).max(100),
+  z.string().uuid(),
+])
+
+export function encodeCreatorKey(key: CreatorKey): string {
+  return Buffer.from(JSON.stringify([key.rank, key.featured, key.followers, key.latest, key.username, key.id])).toString(
+    'base64url',
+  )
+}
+
+/** The creator key a cursor names, or null for none or a malformed one. */
+export function decodeCreatorKey(cursor: string | null | undefined): CreatorKey | null {
+  if (!cursor || cursor.length > 600) return null
+  try {
+    const parsed = creatorKeySchema.safeParse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')))
+    if (!parsed.success) return null
+    const [rank, featured, followers, latest, username, id] = parsed.data
+    return { rank, featured, followers, latest, username, id }
+  } catch {
+    return null
+  }
+}

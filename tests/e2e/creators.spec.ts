@@ -126,6 +126,24 @@ test.describe('creators and follows', () => {
     })
   }
 
+  test('Discover Creators opens on creators with videos; a pending creator is listed to admins only', async ({
+    page,
+    signedInAs,
+  }) => {
+    const noah = DEMO_ACCOUNTS.newcreator.username
+    await page.goto('/creators')
+    await expect(page.locator('article').first()).not.toContainText(/\b0 videos\b/)
+    await page.goto(`/creators?search=${noah}`)
+    await expect(page.getByRole('heading', { name: 'No creators match your search' })).toBeVisible()
+    await expect(page.getByTestId('creator-count')).toHaveText('0')
+
+    await signedInAs('admin')
+    await page.goto(`/creators?search=${noah}`)
+    const card = page.locator('article', { has: page.getByRole('heading', { name: noah }) })
+    await expect(card.getByText('Pending review')).toBeVisible()
+    await expect(page.getByTestId('creator-count')).toHaveText('1')
+  })
+
   test('a learner’s tabs (Liked Videos, My Reports) and /explore pass axe', async ({ page, signedInAs }) => {
     await signedInAs('learner')
     for (const tab of ['liked', 'reports']) {

@@ -105,6 +105,22 @@ describe('GET /api/users/creators, /users/:id and /users/:id/stats', () => {
     expect(JSON.stringify(list.body)).not.toContain('@example.test')
   })
 
+  it('lists a pending creator to admins only, first the creators with public videos; X-Total-Count agrees', async () => {
+    const pending = await fixture.makeUser('creator')
+    await fixture.running.database.pool.query('update public.profiles set is_verified = false where id = $1', [pending.id])
+    const ids = (body: unknown) => (body as { _id: string }[]).map((person) => person._id)
+    for (const token of [undefined, tokens.learner, tokens.creator]) {
+      const list = await call('GET', '/users/creators?limit=50', { token })
+      expect(ids(list.body)[0]).toBe(creator.id)
+      expect(ids(list.body)).not.toContain(pending.id)
+      expect(Number(list.headers.get('X-Total-Count'))).toBe(ids(list.body).length)
+    }
+    const forAdmin = await call('GET', '/users/creators?limit=50', { token: tokens.admin })
+    expect(ids(forAdmin.body)[0]).toBe(creator.id)
+    expect(ids(forAdmin.body)).toContain(pending.id)
+    expect(Number(forAdmin.headers.get('X-Total-Count'))).toBe(ids(forAdmin.body).length)
+  })
+
   it('answers one’s own user object (with email) to oneself, learners included', async () => {
     const me = await call('GET', `/users/${learner.id}`, { token: tokens.learner })
     expect(me.json).toMatchObject({ _id: learner.id, email: learner.email, role: 'user' })

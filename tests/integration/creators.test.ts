@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { nodeRealtimeOptions } from '../../db/supabase-node'
 import { AUTH_MESSAGES } from '../../app/lib/schemas/auth'
 import { CREATOR_MESSAGES } from '../../app/lib/schemas/creators'
-import { getCreator, listCreators } from '../../app/server/creators.server'
+import { getCreator, listCreators, suggestCreators } from '../../app/server/creators.server'
 import { listCreatorVideos, listLikedVideos } from '../../app/server/feed.server'
 import { listFollowing, setFollow } from '../../app/server/follows.server'
 import { likeVideo } from '../../app/server/likes.server'
@@ -89,6 +89,61 @@ describe('creators, follows and profiles', () => {
       const next = await listCreators(null, { limit: 1, cursor: first.nextCursor })
       const both = await listCreators(null, { limit: 2 })
       expect([...first.items, ...next.items].map((card) => card.id)).toEqual(both.items.map((card) => card.id))
+    })
+
+    it('puts verified creators with public videos first, and lists pending creators to admins only', async () => {
+      const [teaching, pending] = await Promise.all([fixture.makeUser('creator'), fixture.makeUser('creator')])
+      await sql(`update public.profiles set is_verified = false where id = $1`, [pending.id])
+      await fixture.makeVideo(teaching)
+      // The pending creator is the newest and the most followed: neither lifts them.
+      await sql(`update public.profiles set created_at = now() + interval '1 day' where id = $1`, [pending.id])
+      await sql(`insert into public.follows (follower_id, creator_id) values ($1, $3), ($2, $3)`, [
+        learner.id,
+        other.id,
+        pending.id,
+      ])
+
+      const walk = async (claims: Person['claims'] | null, limit: number) => {
+        const ids: string[] = []
+        let cursor: string | null = null
+        do {
+          const page = await listCreators(claims, { limit, cursor })
+          ids.push(...page.items.map((card) => card.id))
+          cursor = page.nextCursor
+        } while (cursor && ids.length < 100)
+        return ids
+      }
+
+      for (const claims of [null, learner.claims, creator.claims, pending.claims]) {
+        const page = await listCreators(claims, { limit: 50 })
+        const ids = page.items.map((card) => card.id)
+        expect(ids[0]).toBe(teaching.id)
+        expect(ids).not.toContain(pending.id)
+        expect(page.items.every((card) => card.isVerified)).toBe(true)
+        expect(page.total).toBe(ids.length)
+        expect(await walk(claims, 1)).toEqual(ids)
+      }
+
+      const forAdmin = await listCreators(admin.claims, { limit: 50 })
+      const adminIds = forAdmin.items.map((card) => card.id)
+      expect(adminIds[0]).toBe(teaching.id)
+      expect(adminIds).toContain(pending.id)
+      expect(forAdmin.items.find((card) => card.id === pending.id)).toMatchObject({ isVerified: false, videoCount: 0 })
+      expect(forAdmin.total).toBe(adminIds.length)
+      expect(await walk(admin.claims, 2)).toEqual(adminIds)
+
+      const pendingName = (await sql(`select username from public.profiles where id = $1`, [pending.id])).rows[0].username
+      expect((await listCreators(null, { search: pendingName })).total).toBe(0)
+      expect((await listCreators(admin.claims, { search: pendingName })).items.map((card) => card.id)).toEqual([pending.id])
+
+      // /explore suggests verified creators only.
+      for (const claims of [null, other.claims]) {
+        const suggested = (await suggestCreators(claims, { categories: [], limit: 24 })).map((card) => card.id)
+        expect(suggested).toContain(teaching.id)
+        expect(suggested).not.toContain(pending.id)
+      }
+
+      await sql(`delete from public.follows where creator_id = $1`, [pending.id])
     })
 
     it('marks the caller’s own card', async () => {

@@ -6,9 +6,10 @@ import { CREATORS_BIO_CHARS } from '~/lib/schemas/creators'
 import { FollowButton } from './follow-button'
 
 /** A badge saying what a person is (Creator or Admin), or "You" on one's own card. */
-export function PersonBadge({ label, tone }: { label: string; tone: 'brand' | 'admin' | 'self' }) {
+export function PersonBadge({ label, tone }: { label: string; tone: 'brand' | 'admin' | 'self' | 'pending' }) {
   const tones = {
     brand: 'bg-brand-50 text-brand-700 ring-brand-200',
+    pending: 'bg-amber-50 text-amber-900 ring-amber-200',
     admin: 'bg-spark-300/30 text-ink-900 ring-spark-400/60',
     self: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
   } as const
@@ -24,7 +25,8 @@ export function PersonBadge({ label, tone }: { label: string; tone: 'brand' | 'a
 /**
  * One creator on Discover Creators: picture, username, badge, bio cut to 100
  * characters, video count, Follow / Following (or "You" on one's own card),
- * View Profile and View Videos.
+ * View Profile and View Videos. A creator still pending review (listed to
+ * admins only) says so.
  */
 export function CreatorCardView({ creator, signedIn }: { creator: CreatorCard; signedIn: boolean }) {
   const href = `/creator/${creator.id}`
@@ -44,6 +46,7 @@ export function CreatorCardView({ creator, signedIn }: { creator: CreatorCard; s
           </h2>
           <div className="mt-1 flex flex-wrap items-center gap-2">
             <PersonBadge label={ROLE_LABELS[creator.role]} tone={creator.role === 'admin' ? 'admin' : 'brand'} />
+            {creator.role === 'creator' && !creator.isVerified ? <PersonBadge label="Pending review" tone="pending" /> : null}
             <span className="text-caption">{formatCount(creator.videoCount, 'video')}</span>
           </div>
         </div>

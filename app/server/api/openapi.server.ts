@@ -479,7 +479,8 @@ export const ENDPOINTS: Endpoint[] = [
     path: '/users/creators',
     tag: 'Users',
     access: 'optional',
-    summary: 'Discover Creators: newest first, or best match with `search`',
+    summary:
+      'Discover Creators: verified creators with public videos first, then by followers, latest upload and name (best match first with `search`); pending creators for admins only',
     query: z.object({ search: z.string().optional(), cursor: z.string().optional(), limit: z.string().optional() }),
     ok: {
       status: 200,
