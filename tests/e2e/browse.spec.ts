@@ -312,7 +312,16 @@ test.describe('with JavaScript', () => {
     await currentClip(page).getByRole('link', { name: 'Previous spark' }).click()
     await expect(position(page)).toHaveText(`Spark 2 / ${SPARK_COUNT}`)
 
-    // A drag of more than 10 px moves one clip; one of 6 px is a tap (it unmutes).
+    // A drag of more than 10 px moves one clip; one of 6 px is a tap (it unmutes). The drag starts once
+    // the last move's smooth scroll has come to rest on a clip.
+    await expect
+      .poll(() =>
+        page
+          .locator('[data-reel-viewer] > div')
+          .first()
+          .evaluate((list) => Math.abs(list.scrollTop - Math.round(list.scrollTop / list.clientHeight) * list.clientHeight)),
+      )
+      .toBeLessThan(1)
     const box = (await page.locator('[data-reel-viewer]').boundingBox())!
     const x = box.x + box.width / 2
     const y = box.y + box.height / 2

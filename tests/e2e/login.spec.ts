@@ -118,6 +118,8 @@ test.describe('sign-in on a phone', () => {
     await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible()
     await expectNoHorizontalScroll(page)
     await page.getByRole('link', { name: 'Cancel' }).click()
+    // Until Cancel has swapped the forms, "Email" is the reset form's field: typing there would be lost.
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible()
     await signIn(page, user.email, user.password)
     await expect(page).toHaveURL(/\/profile$/)
   })
