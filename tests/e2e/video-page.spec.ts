@@ -230,6 +230,15 @@ test.describe('with JavaScript', () => {
     await post.click()
     await expect(page.locator('#comments').getByText(text, { exact: true })).toBeVisible()
     await expect(box).toHaveValue('')
+    // Deleting asks in the product's own dialog, never the browser's confirm().
+    page.on('dialog', (dialog) => {
+      throw new Error(`a native ${dialog.type()} dialog opened: ${dialog.message()}`)
+    })
+    const item = page.locator('#comments li').filter({ hasText: text })
+    await item.getByRole('button', { name: 'Delete comment' }).click()
+    await page.getByRole('dialog', { name: 'Delete this comment?' }).getByRole('button', { name: 'Delete comment' }).click()
+    await expect(item).toHaveCount(0)
+    await expect(page.locator('#comments-heading')).toBeFocused()
   })
 
   test('share copies the link with the spec’s message; Quote leads to /create-quote', async ({
@@ -341,6 +350,11 @@ test.describe('without JavaScript', () => {
     await page.getByRole('button', { name: 'Post Comment' }).click()
     await expect(page.getByTestId('flash-toast')).toHaveText('Comment added')
     await expect(page.locator('#comments').getByText(text, { exact: true })).toBeVisible()
+    // Deleting it: the disclosure's plain form asks first.
+    const item = page.locator('#comments li').filter({ hasText: text })
+    await item.getByText('Delete', { exact: true }).click()
+    await item.getByRole('button', { name: 'Delete comment' }).click()
+    await expect(page.locator('#comments li').filter({ hasText: text })).toHaveCount(0)
   })
 
   test('share shows the link to copy; report goes through the report page', async ({ page, makeUser, signedInAs, baseURL }) => {

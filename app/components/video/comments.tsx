@@ -3,6 +3,7 @@ import { useEffect, useId, useState } from 'react'
 import { TrashIcon } from '~/components/icons'
 import { ReportControl } from '~/components/report-dialog'
 import { Alert } from '~/components/ui/alert'
+import { ConfirmAction } from '~/components/ui/confirm-action'
 import { FieldError } from '~/components/ui/field'
 import { Spinner } from '~/components/ui/spinner'
 import { useHydrated } from '~/components/use-hydrated'
@@ -10,7 +11,6 @@ import { UserAvatar } from '~/components/user-avatar'
 import { excerpt, formatDate } from '~/lib/format'
 import { COMMENT_MAX } from '~/lib/schemas/video'
 import type { VideoActionData, VideoActionFailure, VideoPageComment } from '~/lib/video-page'
-import { IconButton } from './icon-button'
 import { PersonName } from './person-name'
 
 export function CommentsSection({
@@ -26,7 +26,7 @@ export function CommentsSection({
 }) {
   return (
     <section id="comments" aria-labelledby="comments-heading" className="mt-10 scroll-mt-24">
-      <h2 id="comments-heading" className="text-heading">
+      <h2 id="comments-heading" tabIndex={-1} className="text-heading focus:outline-none">
         Comments <span className="text-caption font-normal">({count})</span>
       </h2>
       <CommentForm videoId={videoId} noJsFailure={failed?.intent === 'comment' ? failed : undefined} />
@@ -95,7 +95,6 @@ function CommentForm({ videoId, noJsFailure }: { videoId: string; noJsFailure: V
 }
 
 function CommentItem({ comment }: { comment: VideoPageComment }) {
-  const hydrated = useHydrated()
   const fetcher = useFetcher<VideoActionData>({ key: `delete-comment-${comment.id}` })
   const deleting = fetcher.state !== 'idle'
   const failedHere = fetcher.state === 'idle' && fetcher.data && !fetcher.data.ok ? fetcher.data.error : null
@@ -120,14 +119,38 @@ function CommentItem({ comment }: { comment: VideoPageComment }) {
           authorId={comment.user.id}
         />
         {comment.canDelete ? (
-          <fetcher.Form method="post" preventScrollReset>
-            <input type="hidden" name="intent" value="delete-comment" />
-            <input type="hidden" name="targetId" value={comment.id} />
-            {hydrated ? <input type="hidden" name="js" value="1" /> : null}
-            <IconButton label="Delete comment" disabled={deleting}>
-              <TrashIcon />
-            </IconButton>
-          </fetcher.Form>
+          <ConfirmAction
+            label={
+              <>
+                <TrashIcon />
+                <span className="sr-only">Delete comment</span>
+              </>
+            }
+            triggerClassName="inline-flex h-11 w-11 items-center justify-center rounded-full text-ink-500 transition-colors hover:bg-ink-100 hover:text-red-700"
+            title="Delete this comment?"
+            description="Your comment is removed for everyone. This cannot be undone."
+            fields={{ intent: 'delete-comment', targetId: comment.id, js: '1' }}
+            fetcherKey={`delete-comment-${comment.id}`}
+            focusAfterId="comments-heading"
+            preventScrollReset
+            confirmLabel="Delete comment"
+            pendingLabel="Deleting…"
+            fallback={
+              <details>
+                <summary className="inline-flex min-h-11 cursor-pointer list-none items-center rounded-full px-3 text-sm font-semibold text-red-700 hover:bg-red-50 [&::-webkit-details-marker]:hidden">
+                  Delete
+                </summary>
+                <form method="post" className="mt-2 flex flex-col gap-2">
+                  <p className="text-sm text-ink-800">Delete this comment?</p>
+                  <input type="hidden" name="intent" value="delete-comment" />
+                  <input type="hidden" name="targetId" value={comment.id} />
+                  <button type="submit" className="btn bg-red-600 text-white hover:bg-red-700">
+                    Delete comment
+                  </button>
+                </form>
+              </details>
+            }
+          />
         ) : null}
       </div>
     </li>
