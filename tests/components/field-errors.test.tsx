@@ -5,8 +5,10 @@ import userEvent from '@testing-library/user-event'
 import type { ReactNode } from 'react'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
+import { FeedbackFields } from '~/components/feedback-widget'
 import { CreateQuoteForm } from '~/components/quote/create-quote-form'
 import { checkWithSchema, FieldChecks, LiveSummary, TextField } from '~/components/ui/field'
+import { FEEDBACK_MESSAGES } from '~/lib/schemas/feedback'
 import { QUOTE_MESSAGES } from '~/lib/schemas/quote'
 
 /**
@@ -139,5 +141,32 @@ describe('the create-quote form', () => {
     await user.clear(moment)
     await user.type(moment, '12')
     expect(screen.queryByText(QUOTE_MESSAGES.badMoment)).toBeNull()
+  })
+})
+
+describe('the feedback fields (the panel and the /feedback page)', () => {
+  it('clears each answer’s message as soon as it is given, and keeps it for blank text', async () => {
+    const user = renderAt(
+      <form noValidate>
+        <FeedbackFields
+          errors={{ liked: FEEDBACK_MESSAGES.liked, usage: FEEDBACK_MESSAGES.usage, recommendations: FEEDBACK_MESSAGES.recommendations }}
+        />
+      </form>,
+    )
+    const yes = await screen.findByRole('radio', { name: 'Yes' })
+    const group = screen.getByRole('group', { name: /Did you like Lumen/ })
+    expect(group.getAttribute('aria-invalid')).toBe('true')
+    await user.click(yes)
+    expect(screen.queryByText(FEEDBACK_MESSAGES.liked)).toBeNull()
+    expect(group.getAttribute('aria-invalid')).toBeNull()
+
+    await user.type(screen.getByRole('textbox', { name: /How do you use/ }), 'Sparks on the bus')
+    expect(screen.queryByText(FEEDBACK_MESSAGES.usage)).toBeNull()
+
+    const recommendations = screen.getByRole('textbox', { name: /recommend/ })
+    await user.type(recommendations, '   ')
+    expect(screen.getByText(FEEDBACK_MESSAGES.recommendations)).toBeTruthy()
+    await user.type(recommendations, 'More maths')
+    expect(screen.queryByText(FEEDBACK_MESSAGES.recommendations)).toBeNull()
   })
 })
