@@ -93,8 +93,13 @@ function useOnSubmit(ref: RefObject<HTMLElement | null>, fresh: () => void) {
  * the next submit, shows. Put `ref` on an element around the control and
  * `markStale` on its input and change events.
  */
-export function useLiveError<Element extends HTMLElement = HTMLDivElement>(error: string | null | undefined) {
-  const check = useContext(FieldCheckContext)
+export function useLiveError<Element extends HTMLElement = HTMLDivElement>(
+  error: string | null | undefined,
+  /** The check of a one-field form, in place of the `FieldChecks` around it. */
+  ownCheck?: FieldCheck,
+) {
+  const shared = useContext(FieldCheckContext)
+  const check = ownCheck ?? shared
   // undefined: the error that was sent; a string or null: what the last check found.
   const [live, setLive] = useState<string | null | undefined>(undefined)
   const ref = useRef<Element>(null)
