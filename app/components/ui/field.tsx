@@ -52,7 +52,7 @@ export function FieldChecks({ check, children }: { check: FieldCheck; children: 
  */
 export function checkWithSchema(
   schema: ZodTypeAny,
-  valuesOf: (form: FormData) => unknown,
+  valuesOf: (form: FormData) => unknown = textValues,
   extra: Record<string, (form: FormData) => string | null | undefined> = {},
 ): FieldCheck {
   return (name, element) => {
@@ -64,6 +64,13 @@ export function checkWithSchema(
     const issue = parsed.error.issues.find((one) => one.path[0] === name)
     return issue ? issue.message : null
   }
+}
+
+/** A form's text fields by name (the first value of each), for a schema of strings. */
+function textValues(form: FormData) {
+  const values: Record<string, string> = {}
+  for (const [name, value] of form) if (typeof value === 'string' && !(name in values)) values[name] = value
+  return values
 }
 
 /** The `name` of the control an input or change event came from. */
