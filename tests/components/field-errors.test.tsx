@@ -5,9 +5,12 @@ import userEvent from '@testing-library/user-event'
 import type { ReactNode } from 'react'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
+import { AddUserForm } from '~/components/admin/users-panel'
 import { FeedbackFields } from '~/components/feedback-widget'
 import { CreateQuoteForm } from '~/components/quote/create-quote-form'
 import { checkWithSchema, FieldChecks, LiveSummary, TextField } from '~/components/ui/field'
+import { ADMIN_MESSAGES } from '~/lib/schemas/admin'
+import { AUTH_MESSAGES } from '~/lib/schemas/auth'
 import { FEEDBACK_MESSAGES } from '~/lib/schemas/feedback'
 import { QUOTE_MESSAGES } from '~/lib/schemas/quote'
 
@@ -168,5 +171,31 @@ describe('the feedback fields (the panel and the /feedback page)', () => {
     expect(screen.getByText(FEEDBACK_MESSAGES.recommendations)).toBeTruthy()
     await user.type(recommendations, 'More maths')
     expect(screen.queryByText(FEEDBACK_MESSAGES.recommendations)).toBeNull()
+  })
+})
+
+describe('admin → Add user', () => {
+  it('clears each field’s message once it is right, and the summary once all of them are', async () => {
+    const summary = 'Please check the 2 highlighted fields'
+    const user = renderAt(
+      <AddUserForm
+        state={{
+          error: summary,
+          fieldErrors: { email: AUTH_MESSAGES.emailInvalid, role: ADMIN_MESSAGES.roleRequired },
+          values: { username: 'new.person', email: 'new.person@', role: '' },
+        }}
+      />,
+    )
+    const email = await screen.findByRole('textbox', { name: 'Email' })
+    expect(screen.getByText(summary)).toBeTruthy()
+    await user.type(email, 'example')
+    expect(screen.getByText(AUTH_MESSAGES.emailInvalid)).toBeTruthy()
+    await user.type(email, '.com')
+    expect(screen.queryByText(AUTH_MESSAGES.emailInvalid)).toBeNull()
+    expect(screen.getByText(summary)).toBeTruthy()
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Role' }), 'user')
+    expect(screen.queryByText(ADMIN_MESSAGES.roleRequired)).toBeNull()
+    expect(screen.queryByText(summary)).toBeNull()
   })
 })

@@ -193,7 +193,7 @@ function DeleteWarning() {
   )
 }
 
-function AddUserForm({ state }: { state?: AddUserState }) {
+export function AddUserForm({ state }: { state?: AddUserState }) {
   const errors = state?.fieldErrors ?? {}
   return (
     <section aria-labelledby="add-user-title" className="card p-5">
