@@ -1,9 +1,16 @@
 import { Link, useFetcher, useLocation } from '@remix-run/react'
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { ChatIcon, CheckIcon } from '~/components/icons'
-import { FEEDBACK_TEXT_MAX, parseFeedback, type FeedbackErrors, type FeedbackValues } from '~/lib/schemas/feedback'
+import {
+  FEEDBACK_TEXT_MAX,
+  feedbackSchema,
+  feedbackValues,
+  parseFeedback,
+  type FeedbackErrors,
+  type FeedbackValues,
+} from '~/lib/schemas/feedback'
 import { Alert } from './ui/alert'
-import { FieldError, TextAreaField } from './ui/field'
+import { checkWithSchema, FieldChecks, FieldError, TextAreaField, useLiveError } from './ui/field'
 import { Sheet } from './ui/sheet'
 import { Spinner } from './ui/spinner'
 import { useHydrated } from './use-hydrated'
@@ -187,9 +194,15 @@ function focusFirstInvalid(form: HTMLFormElement, errors: FeedbackErrors) {
  */
 export function FeedbackFields({ errors, values }: { errors: FeedbackErrors; values?: FeedbackValues }) {
   const likedId = useId()
+  const liked = useLiveError<HTMLFieldSetElement>(errors.liked)
   return (
-    <>
-      <fieldset aria-describedby={errors.liked ? `${likedId}-error` : undefined} aria-invalid={errors.liked ? true : undefined}>
+    <FieldChecks check={checkFeedbackField}>
+      <fieldset
+        ref={liked.ref}
+        onChange={liked.markStale}
+        aria-describedby={liked.error ? `${likedId}-error` : undefined}
+        aria-invalid={liked.error ? true : undefined}
+      >
         <legend className="text-sm font-medium text-ink-800">Did you like Lumen?</legend>
         <div className="mt-2 grid grid-cols-2 gap-3">
           {(
@@ -214,9 +227,9 @@ export function FeedbackFields({ errors, values }: { errors: FeedbackErrors; val
             </label>
           ))}
         </div>
-        {errors.liked ? (
+        {liked.error ? (
           <div className="mt-1.5">
-            <FieldError id={`${likedId}-error`}>{errors.liked}</FieldError>
+            <FieldError id={`${likedId}-error`}>{liked.error}</FieldError>
           </div>
         ) : null}
       </fieldset>
@@ -240,6 +253,9 @@ export function FeedbackFields({ errors, values }: { errors: FeedbackErrors; val
         defaultValue={values?.recommendations}
         error={errors.recommendations}
       />
-    </>
+    </FieldChecks>
   )
 }
+
+/** Each answer is checked again with the shared schema as it changes. */
+const checkFeedbackField = checkWithSchema(feedbackSchema, feedbackValues)

@@ -70,7 +70,7 @@ export function NewPasswordField({ label, error: sentError, submittedStrength = 
         className="block w-full rounded-xl border-0 bg-white px-3.5 py-2.5 text-base text-ink-900 shadow-sm ring-1 ring-inset ring-ink-300 placeholder:text-ink-400 focus:ring-2 focus:ring-inset focus:ring-brand-600 aria-[invalid=true]:ring-red-500"
         onChange={(event) => {
           setTyped(passwordStrength(event.currentTarget.value))
-          markStale()
+          markStale(event)
           onChange?.(event)
         }}
         {...input}

@@ -4,6 +4,8 @@ import { CheckIcon, FlagIcon } from '~/components/icons'
 import { REPORT_REASONS } from '~/lib/catalog'
 import {
   parseReport,
+  reportSchema,
+  reportValues,
   REPORT_DETAILS_MAX,
   SPARK_MENU_REPORT,
   type ReportContentType,
@@ -11,7 +13,7 @@ import {
   type ReportValues,
 } from '~/lib/schemas/report'
 import { Alert } from './ui/alert'
-import { SelectField, TextAreaField } from './ui/field'
+import { checkWithSchema, FieldChecks, SelectField, TextAreaField } from './ui/field'
 import { Sheet } from './ui/sheet'
 import { Spinner } from './ui/spinner'
 import { useHydrated } from './use-hydrated'
@@ -282,7 +284,7 @@ function DialogForm({
 /** The reason select and details text area, shared by the modal and the /report page. */
 export function ReportFields({ errors, values }: { errors: ReportErrors; values?: ReportValues }) {
   return (
-    <>
+    <FieldChecks check={checkReportField}>
       <SelectField
         label="Reason"
         name="reason"
@@ -301,9 +303,12 @@ export function ReportFields({ errors, values }: { errors: ReportErrors; values?
         error={errors.details}
         rows={4}
       />
-    </>
+    </FieldChecks>
   )
 }
+
+/** The reason and details are checked again with the shared schema as they change. */
+const checkReportField = checkWithSchema(reportSchema, reportValues)
 
 /**
  * The spark menu's one-tap report (spec §9: the fixed reason text

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react'
 import { NewPasswordField } from '~/components/password-strength-meter'
 import { StatusCard } from '~/components/status-card'
 import { Alert } from '~/components/ui/alert'
-import { TextField } from '~/components/ui/field'
+import { checkWithSchema, FieldChecks, TextField } from '~/components/ui/field'
 import { SubmitButton } from '~/components/ui/submit-button'
 import { passwordStrength, type PasswordStrength } from '~/lib/password-strength'
 import { AUTH_MESSAGES, fieldErrors, resetPasswordSchema, type FieldErrors } from '~/lib/schemas/auth'
@@ -81,6 +81,7 @@ export default function ResetPassword() {
         <p className="text-body mt-1">
           For <span className="font-semibold text-ink-900">{email}</span>. Choose something you don’t use anywhere else.
         </p>
+        <FieldChecks check={checkNewPasswordField}>
         <Form method="post" noValidate onSubmit={validate} className="mt-6 flex flex-col gap-5">
           {actionData?.formError && !clientErrors ? <Alert tone="error">{actionData.formError}</Alert> : null}
           {/* Lets password managers file the new password under the right account. */}
@@ -104,6 +105,7 @@ export default function ResetPassword() {
             Update Password
           </SubmitButton>
         </Form>
+        </FieldChecks>
       </div>
     </div>
   )
@@ -120,3 +122,6 @@ export function ErrorBoundary() {
     />
   )
 }
+
+/** Each field is checked again with the shared schema as it changes. */
+const checkNewPasswordField = checkWithSchema(resetPasswordSchema)

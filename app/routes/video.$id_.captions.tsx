@@ -4,10 +4,10 @@ import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useRout
 import { CaptionTrackList } from '~/components/captions/track-list'
 import { StatusCard } from '~/components/status-card'
 import { Alert } from '~/components/ui/alert'
-import { FieldFrame, fileInputClass, TextField } from '~/components/ui/field'
+import { checkWithSchema, FieldChecks, FieldFrame, fileInputClass, TextField } from '~/components/ui/field'
 import { Page, PageHeader } from '~/components/ui/page'
 import { SubmitButton } from '~/components/ui/submit-button'
-import { CAPTION_FORM_MESSAGES, COMMON_CAPTION_LANGUAGES, languageName } from '~/lib/schemas/captions'
+import { CAPTION_FORM_MESSAGES, captionTrackSchema, COMMON_CAPTION_LANGUAGES, languageName } from '~/lib/schemas/captions'
 import type { FieldErrors } from '~/server/errors.server'
 import { deleteCaptionTrack, listCaptionTracks, saveCaptionTrack } from '~/server/captions.server'
 import { isDomainError, DomainError } from '~/server/errors.server'
@@ -107,55 +107,57 @@ export default function CaptionsPage() {
         <p className="text-body mt-1">
           {CAPTION_FORM_MESSAGES.fileHint} Uploading a language that already has a track replaces it.
         </p>
-        <Form method="post" encType="multipart/form-data" noValidate className="mt-5 flex flex-col gap-5">
-          {result?.error && !result.fieldErrors ? <Alert tone="error">{result.error}</Alert> : null}
-          <TextField
-            label="Language"
-            name="language"
-            required
-            list="caption-languages"
-            placeholder="en"
-            autoComplete="off"
-            defaultValue={result?.values?.language ?? ''}
-            error={errors.language}
-            hint="A language tag such as en, fr or pt-BR."
-          />
-          <datalist id="caption-languages">
-            {COMMON_CAPTION_LANGUAGES.map((tag) => (
-              <option key={tag} value={tag}>
-                {languageName(tag)}
-              </option>
-            ))}
-          </datalist>
-          <TextField
-            label="Label (optional)"
-            name="label"
-            maxLength={60}
-            defaultValue={result?.values?.label ?? ''}
-            error={errors.label}
-            hint="What the player's caption menu shows; the language's name when empty."
-          />
-          <FieldFrame label="Caption file" error={errors.file}>
-            {({ id, describedBy, invalid }) => (
-              <input
-                id={id}
-                name="file"
-                type="file"
-                required
-                accept=".vtt,.srt,text/vtt"
-                aria-describedby={describedBy}
-                aria-invalid={invalid || undefined}
-                className={fileInputClass}
-              />
-            )}
-          </FieldFrame>
-          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <Link to={`/video/${video.id}`} className="btn-secondary">
-              Back to video
-            </Link>
-            <SubmitButton pendingLabel="Saving…">Save captions</SubmitButton>
-          </div>
-        </Form>
+        <FieldChecks check={checkCaptionField}>
+          <Form method="post" encType="multipart/form-data" noValidate className="mt-5 flex flex-col gap-5">
+            {result?.error && !result.fieldErrors ? <Alert tone="error">{result.error}</Alert> : null}
+            <TextField
+              label="Language"
+              name="language"
+              required
+              list="caption-languages"
+              placeholder="en"
+              autoComplete="off"
+              defaultValue={result?.values?.language ?? ''}
+              error={errors.language}
+              hint="A language tag such as en, fr or pt-BR."
+            />
+            <datalist id="caption-languages">
+              {COMMON_CAPTION_LANGUAGES.map((tag) => (
+                <option key={tag} value={tag}>
+                  {languageName(tag)}
+                </option>
+              ))}
+            </datalist>
+            <TextField
+              label="Label (optional)"
+              name="label"
+              maxLength={60}
+              defaultValue={result?.values?.label ?? ''}
+              error={errors.label}
+              hint="What the player's caption menu shows; the language's name when empty."
+            />
+            <FieldFrame label="Caption file" error={errors.file}>
+              {({ id, describedBy, invalid }) => (
+                <input
+                  id={id}
+                  name="file"
+                  type="file"
+                  required
+                  accept=".vtt,.srt,text/vtt"
+                  aria-describedby={describedBy}
+                  aria-invalid={invalid || undefined}
+                  className={fileInputClass}
+                />
+              )}
+            </FieldFrame>
+            <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+              <Link to={`/video/${video.id}`} className="btn-secondary">
+                Back to video
+              </Link>
+              <SubmitButton pendingLabel="Saving…">Save captions</SubmitButton>
+            </div>
+          </Form>
+        </FieldChecks>
       </section>
     </Page>
   )
@@ -177,3 +179,6 @@ export function ErrorBoundary() {
     />
   )
 }
+
+/** The language and label are checked again with the shared schema as they change. */
+const checkCaptionField = checkWithSchema(captionTrackSchema)

@@ -139,6 +139,32 @@ describe('the report dialog', () => {
     expect(within(dialog).queryByText(REPORT_FAILED)).toBeNull()
   })
 
+  it('clears each field’s message as soon as the field is right', async () => {
+    const { user } = renderReport({
+      answer: () => ({ ok: false, errors: { details: REPORT_MESSAGES.unsupported }, values: { reason: 'other', details: 'x' } }),
+    })
+    await user.click(await reportButton())
+    const dialog = screen.getByRole('dialog', { name: 'Report video' })
+    await user.click(within(dialog).getByRole('button', { name: 'Submit Report' }))
+    const reason = within(dialog).getByRole('combobox', { name: /Reason/ })
+    expect(within(dialog).getByText(REPORT_MESSAGES.reason)).toBeTruthy()
+    await user.selectOptions(reason, 'Other')
+    expect(within(dialog).queryByText(REPORT_MESSAGES.reason)).toBeNull()
+    expect(reason.getAttribute('aria-invalid')).toBeNull()
+    // Checked again with the shared schema, not just hidden: no reason is still wrong.
+    await user.selectOptions(reason, 'Select a reason')
+    expect(within(dialog).getByText(REPORT_MESSAGES.reason)).toBeTruthy()
+    await user.selectOptions(reason, 'Other')
+
+    // The server's message on the details goes once they are changed to something it can store.
+    await user.click(within(dialog).getByRole('button', { name: 'Submit Report' }))
+    expect(await within(dialog).findByText(REPORT_MESSAGES.unsupported)).toBeTruthy()
+    const details = within(dialog).getByRole('textbox', { name: /Details/ })
+    await user.type(details, ' more')
+    expect(within(dialog).queryByText(REPORT_MESSAGES.unsupported)).toBeNull()
+    expect(details.getAttribute('aria-invalid')).toBeNull()
+  })
+
   it('offers no report control to visitors', async () => {
     renderReport({ user: null })
     await screen.findByRole('main')

@@ -227,4 +227,39 @@ describe('the upload form', () => {
     expect(submitButton()).toHaveProperty('disabled', false)
     expect(within(title.closest('form')!).queryByText(UPLOAD_MESSAGES.success)).toBeNull()
   })
+
+  it('clears each field’s error as soon as the field is right, and keeps it while still wrong', async () => {
+    const { user } = renderUpload()
+    await screen.findByLabelText(/Video file/)
+    await user.click(submitButton())
+    expect(screen.getByText(UPLOAD_MESSAGES.titleRequired)).toBeTruthy()
+
+    // Spaces only are still no title: the message stays; a real title clears it.
+    const title = screen.getByRole('textbox', { name: /Title/ })
+    await user.type(title, '   ')
+    expect(screen.getByText(UPLOAD_MESSAGES.titleRequired)).toBeTruthy()
+    await user.type(title, 'Why the sky is blue')
+    expect(screen.queryByText(UPLOAD_MESSAGES.titleRequired)).toBeNull()
+    expect(title.getAttribute('aria-invalid')).toBeNull()
+
+    await user.type(screen.getByRole('textbox', { name: /Description/ }), 'Rayleigh scattering.')
+    expect(screen.queryByText(UPLOAD_MESSAGES.descriptionRequired)).toBeNull()
+
+    // Files: a wrong type gets its own message, a right one clears it.
+    const video = screen.getByLabelText(/Video file/)
+    choose(video, new File(['%PDF'], 'notes.pdf', { type: 'application/pdf' }))
+    expect(await screen.findByText(UPLOAD_MESSAGES.videoNotVideo)).toBeTruthy()
+    expect(screen.queryByText(UPLOAD_MESSAGES.videoRequired)).toBeNull()
+    choose(video, new File(['x'.repeat(1000)], 'lesson.mp4', { type: 'video/mp4' }))
+    await waitFor(() => expect(screen.queryByText(UPLOAD_MESSAGES.videoNotVideo)).toBeNull())
+    expect(video.getAttribute('aria-invalid')).toBeNull()
+
+    choose(screen.getByLabelText(/Thumbnail/), new File(['png'], 'poster.png', { type: 'image/png' }))
+    await waitFor(() => expect(screen.queryByText(UPLOAD_MESSAGES.thumbnailRequired)).toBeNull())
+
+    // The next submit checks everything again.
+    await user.clear(title)
+    await user.click(submitButton())
+    expect(await screen.findByText(UPLOAD_MESSAGES.titleRequired)).toBeTruthy()
+  })
 })

@@ -328,6 +328,18 @@ test.describe('sign-up with JavaScript extras', () => {
     await expect(page.getByText('Email is required')).toHaveCount(0)
     await expect(page.getByText('Username is required')).toBeVisible()
   })
+
+  test('the server’s refusal and its summary go as soon as the field is changed', async ({ page }) => {
+    await page.goto('/signup?creator=no')
+    await fillAccount(page, { ...unique('dupname-js'), username: 'LEO.learns' })
+    await page.getByRole('button', { name: 'Create Account' }).click()
+    await expect(page.getByText('That username is taken. Please choose another one.')).toBeVisible()
+    await expect(page.getByText('Please check the highlighted field.')).toBeVisible()
+
+    await page.getByLabel('Username').fill('leo.learns.too')
+    await expect(page.getByText('That username is taken. Please choose another one.')).toHaveCount(0)
+    await expect(page.getByText('Please check the highlighted field.')).toHaveCount(0)
+  })
 })
 
 test.describe('sign-up on a phone', () => {

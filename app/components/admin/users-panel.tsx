@@ -1,11 +1,11 @@
 import { Form, Link } from '@remix-run/react'
 import { SearchIcon } from '~/components/icons'
 import { Alert } from '~/components/ui/alert'
-import { SelectField, TextField } from '~/components/ui/field'
+import { checkWithSchema, FieldChecks, LiveSummary, SelectField, TextField } from '~/components/ui/field'
 import { SubmitButton } from '~/components/ui/submit-button'
 import type { AdminUser, UsersPage } from '~/lib/admin-types'
 import { formatDate, formatCount } from '~/lib/format'
-import { ROLE_LABELS, USER_ROLES } from '~/lib/schemas/admin'
+import { addUserSchema, ROLE_LABELS, USER_ROLES } from '~/lib/schemas/admin'
 import { Badge } from './admin-tabs'
 import { ConfirmAction } from '~/components/ui/confirm-action'
 
@@ -193,7 +193,7 @@ function DeleteWarning() {
   )
 }
 
-function AddUserForm({ state }: { state?: AddUserState }) {
+export function AddUserForm({ state }: { state?: AddUserState }) {
   const errors = state?.fieldErrors ?? {}
   return (
     <section aria-labelledby="add-user-title" className="card p-5">
@@ -201,47 +201,56 @@ function AddUserForm({ state }: { state?: AddUserState }) {
         Add user
       </h3>
       <p className="text-caption mt-1">They can sign in at once with this password.</p>
-      <Form method="post" className="mt-4 grid gap-4" noValidate>
-        <input type="hidden" name="intent" value="add-user" />
-        <input type="hidden" name="tab" value="users" />
-        {/* One message at a time: the summary only when it says more than the fields' own errors. */}
-        {state?.error && !Object.values(errors).includes(state.error) ? <Alert tone="error">{state.error}</Alert> : null}
-        <TextField
-          label="Username"
-          name="username"
-          autoComplete="off"
-          required
-          defaultValue={state?.values?.username}
-          error={errors.username}
-        />
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="off"
-          required
-          defaultValue={state?.values?.email}
-          error={errors.email}
-        />
-        <TextField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          error={errors.password}
-        />
-        <SelectField
-          label="Role"
-          name="role"
-          required
-          options={ROLE_OPTIONS}
-          placeholder="Choose a role"
-          defaultValue={state?.values?.role ?? ''}
-          error={errors.role}
-        />
-        <SubmitButton pendingLabel="Adding…">Add user</SubmitButton>
-      </Form>
+      <FieldChecks check={checkAddUserField}>
+        <Form method="post" className="mt-4 grid gap-4" noValidate>
+          <input type="hidden" name="intent" value="add-user" />
+          <input type="hidden" name="tab" value="users" />
+          {/* One message at a time: the summary only when it says more than the fields' own errors. */}
+          {/* A summary about the fields goes once each field it is about is right. */}
+          <LiveSummary
+            message={state?.error && !Object.values(errors).includes(state.error) ? state.error : null}
+            names={Object.keys(errors)}
+          />
+          <TextField
+            label="Username"
+            name="username"
+            autoComplete="off"
+            required
+            defaultValue={state?.values?.username}
+            error={errors.username}
+          />
+          <TextField
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="off"
+            required
+            defaultValue={state?.values?.email}
+            error={errors.email}
+          />
+          <TextField
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            required
+            error={errors.password}
+          />
+          <SelectField
+            label="Role"
+            name="role"
+            required
+            options={ROLE_OPTIONS}
+            placeholder="Choose a role"
+            defaultValue={state?.values?.role ?? ''}
+            error={errors.role}
+          />
+          <SubmitButton pendingLabel="Adding…">Add user</SubmitButton>
+        </Form>
+      </FieldChecks>
     </section>
   )
 }
+
+/** Each field is checked again with the shared schema as it changes. */
+const checkAddUserField = checkWithSchema(addUserSchema)

@@ -1,7 +1,7 @@
 import { Form, Link, useActionData, useNavigate } from '@remix-run/react'
 import { useEffect, useState, type FormEvent } from 'react'
 import { Alert } from '~/components/ui/alert'
-import { TextField } from '~/components/ui/field'
+import { checkWithSchema, FieldChecks, TextField } from '~/components/ui/field'
 import { SubmitButton } from '~/components/ui/submit-button'
 import { loginUrl, type LoginActionData } from '~/lib/login'
 import { AUTH_MESSAGES, emailOnlySchema, fieldErrors, type FieldErrors } from '~/lib/schemas/auth'
@@ -37,36 +37,41 @@ export function ResetForm({ redirectTo, linkProblem }: { redirectTo: string | nu
     <>
       <h1 className="text-title">Reset your password</h1>
       <p className="text-body mt-1">Enter your email and we’ll send you a link to set a new password.</p>
-      <Form
-        method="post"
-        action={loginUrl(redirectTo, 'reset')}
-        noValidate
-        onSubmit={validate}
-        className="mt-6 flex flex-col gap-5"
-      >
-        {linkProblem && !server ? <Alert tone="error">{linkProblem}</Alert> : null}
-        {sent ? <Alert tone="success">{AUTH_MESSAGES.resetSent}</Alert> : null}
-        {server?.formError && !clientErrors ? <Alert tone="error">{server.formError}</Alert> : null}
-        <TextField
-          // Opened on purpose to type an email: start there.
-          autoFocus
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          defaultValue={server?.email ?? ''}
-          error={errors.email}
-          required
-        />
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <Link to={loginUrl(redirectTo)} className="btn-secondary h-12 sm:w-32">
-            Cancel
-          </Link>
-          <SubmitButton name="intent" value="reset" className="h-12 sm:min-w-48" pendingLabel="Sending…">
-            Send Reset Link
-          </SubmitButton>
-        </div>
-      </Form>
+      <FieldChecks check={checkResetField}>
+        <Form
+          method="post"
+          action={loginUrl(redirectTo, 'reset')}
+          noValidate
+          onSubmit={validate}
+          className="mt-6 flex flex-col gap-5"
+        >
+          {linkProblem && !server ? <Alert tone="error">{linkProblem}</Alert> : null}
+          {sent ? <Alert tone="success">{AUTH_MESSAGES.resetSent}</Alert> : null}
+          {server?.formError && !clientErrors ? <Alert tone="error">{server.formError}</Alert> : null}
+          <TextField
+            // Opened on purpose to type an email: start there.
+            autoFocus
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            defaultValue={server?.email ?? ''}
+            error={errors.email}
+            required
+          />
+          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+            <Link to={loginUrl(redirectTo)} className="btn-secondary h-12 sm:w-32">
+              Cancel
+            </Link>
+            <SubmitButton name="intent" value="reset" className="h-12 sm:min-w-48" pendingLabel="Sending…">
+              Send Reset Link
+            </SubmitButton>
+          </div>
+        </Form>
+      </FieldChecks>
     </>
   )
 }
+
+/** The email is checked again with the shared schema as it changes. */
+const checkResetField = checkWithSchema(emailOnlySchema)

@@ -1,7 +1,8 @@
 import { useEffect, useId, useState } from 'react'
 import { CategoryChecklist } from '~/components/signup/category-checklist'
 import { PortfolioField } from '~/components/signup/portfolio-field'
-import { TextAreaField, TextField, FieldError } from '~/components/ui/field'
+import { checkWithSchema, FieldChecks, FieldError, TextAreaField, TextField, useLiveError } from '~/components/ui/field'
+import { editProfileSchema } from '~/lib/schemas/creators'
 import { UserAvatar } from '~/components/user-avatar'
 import type { OwnProfile } from '~/lib/creator-types'
 
@@ -23,20 +24,21 @@ export function ProfileEditFields({
   fieldErrors: Record<string, string>
 }) {
   const pictureId = useId()
+  const picture = useLiveError(fieldErrors.picture)
   const [preview, setPreview] = useState<string | null>(null)
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview])
   const creator = profile.role === 'creator'
   const statusOf = new Map(profile.categories.map((category) => [category.id, category.status]))
   const pending = profile.categories.filter((category) => category.status !== 'approved')
   return (
-    <>
+    <FieldChecks check={checkProfileField}>
       <div className="flex items-center gap-4">
         {preview ? (
           <img src={preview} alt="Preview of your new avatar" className="h-20 w-20 rounded-full object-cover ring-2 ring-white" />
         ) : (
           <UserAvatar user={profile} size="lg" label={`Current picture of ${profile.username}`} />
         )}
-        <div className="flex min-w-0 flex-1 flex-col gap-1.5">
+        <div ref={picture.ref} onChange={picture.markStale} className="flex min-w-0 flex-1 flex-col gap-1.5">
           <label htmlFor={pictureId} className="text-sm font-medium text-ink-800">
             Profile picture
           </label>
@@ -45,7 +47,8 @@ export function ProfileEditFields({
             name="picture"
             type="file"
             accept="image/jpeg,image/png,image/webp,image/gif"
-            aria-describedby={`${pictureId}-hint`}
+            aria-describedby={picture.error ? `${pictureId}-hint ${pictureId}-error` : `${pictureId}-hint`}
+            aria-invalid={picture.error ? true : undefined}
             className="block w-full text-sm text-ink-700 file:mr-3 file:rounded-full file:border-0 file:bg-brand-50 file:px-4 file:py-2 file:text-sm file:font-semibold file:text-brand-700"
             onChange={(event) => {
               const file = event.currentTarget.files?.[0]
@@ -55,7 +58,7 @@ export function ProfileEditFields({
           <p id={`${pictureId}-hint`} className="text-caption">
             JPEG, PNG, WebP or GIF, up to 5MB. We store a fresh copy without its hidden metadata (location, camera).
           </p>
-          {fieldErrors.picture ? <FieldError>{fieldErrors.picture}</FieldError> : null}
+          {picture.error ? <FieldError id={`${pictureId}-error`}>{picture.error}</FieldError> : null}
         </div>
       </div>
       <TextField
@@ -125,6 +128,9 @@ export function ProfileEditFields({
           />
         </>
       ) : null}
-    </>
+    </FieldChecks>
   )
 }
+
+/** The username and bio are checked again with the shared schema as they change. */
+const checkProfileField = checkWithSchema(editProfileSchema)

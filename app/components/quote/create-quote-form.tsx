@@ -1,7 +1,7 @@
 import { Link, useFetcher, useNavigate } from '@remix-run/react'
 import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react'
 import { Alert } from '~/components/ui/alert'
-import { TextAreaField, TextField } from '~/components/ui/field'
+import { checkWithSchema, FieldChecks, FieldError, TextAreaField, TextField, useLiveError } from '~/components/ui/field'
 import { Spinner } from '~/components/ui/spinner'
 import { VideoField } from '~/components/upload/media-fields'
 import { startResumableUpload, UploadCancelled, UploadError, type ResumableUpload } from '~/components/upload/resumable-upload'
@@ -11,6 +11,7 @@ import { formatDuration } from '~/lib/format'
 import {
   checkResponseFile,
   createFailedMessage,
+  QUOTE_MESSAGES,
   QUOTE_TEXT_MAX,
   QUOTE_TYPES,
   quoteErrors,
@@ -43,6 +44,11 @@ const ORDER = ['type', 'text', 'video', 'moment'] as const
  * page's path) with a progress bar, then the form posts with the stored
  * object's name; the server checks everything again either way.
  */
+/** A field is checked again as it changes: the shared schema, and the response video's type and size. */
+const checkQuoteField = checkWithSchema(quoteSchema, quoteFormValues, {
+  video: (form) => checkResponseFile(fileOf(form, 'video')),
+})
+
 export function CreateQuoteForm({ videoId, userId, supabase, playerRef, result }: CreateQuoteFormProps) {
   const hydrated = useHydrated()
   const navigate = useNavigate()
@@ -55,6 +61,12 @@ export function CreateQuoteForm({ videoId, userId, supabase, playerRef, result }
   const values: QuoteValues = refused?.values ?? { videoId, type: 'text', text: '', moment: '' }
   const [type, setType] = useState<QuoteType>(values.type === 'video' ? 'video' : 'text')
   const [errors, setErrors] = useState<QuoteErrors>(refusedErrors(refused))
+  const typeError = useLiveError<HTMLFieldSetElement>(errors.type)
+  // A video response needs no text: 'Please enter…' goes when the type changes to it.
+  function chooseType(next: QuoteType) {
+    setType(next)
+    if (next === 'video' && errors.text === QUOTE_MESSAGES.textRequired) setErrors((before) => ({ ...before, text: undefined }))
+  }
   const [phase, setPhase] = useState<UploadPhase>('idle')
   const [progress, setProgress] = useState({ sent: 0, total: 0 })
   const [moment, setMoment] = useState(values.moment)
@@ -142,128 +154,136 @@ export function CreateQuoteForm({ videoId, userId, supabase, playerRef, result }
   }
 
   return (
-    <form
-      ref={formRef}
-      method="post"
-      encType="multipart/form-data"
-      noValidate={hydrated}
-      onSubmit={submit}
-      aria-busy={busy || undefined}
-      className="card flex flex-col gap-5 p-5 sm:p-6"
-      aria-labelledby="quote-form-title"
-    >
-      <h2 id="quote-form-title" className="text-heading">
-        Your quote
-      </h2>
-      <input type="hidden" name="videoId" value={videoId} />
-      {errors.form ? <Alert tone="error">{errors.form}</Alert> : null}
-      {errors.videoId ? <Alert tone="error">{errors.videoId}</Alert> : null}
+    <FieldChecks check={checkQuoteField}>
+      <form
+        ref={formRef}
+        method="post"
+        encType="multipart/form-data"
+        noValidate={hydrated}
+        onSubmit={submit}
+        aria-busy={busy || undefined}
+        className="card flex flex-col gap-5 p-5 sm:p-6"
+        aria-labelledby="quote-form-title"
+      >
+        <h2 id="quote-form-title" className="text-heading">
+          Your quote
+        </h2>
+        <input type="hidden" name="videoId" value={videoId} />
+        {errors.form ? <Alert tone="error">{errors.form}</Alert> : null}
+        {errors.videoId ? <Alert tone="error">{errors.videoId}</Alert> : null}
 
-      <fieldset className="flex flex-col gap-2" disabled={busy}>
-        <legend className="mb-1.5 text-sm font-medium text-ink-800">Quote type</legend>
-        <div className="grid gap-2 sm:grid-cols-2">
-          {QUOTE_TYPES.map((option) => (
-            <label
-              key={option.value}
-              className="flex min-h-11 cursor-pointer items-start gap-3 rounded-xl px-3.5 py-3 ring-1 ring-inset ring-ink-200 has-[:checked]:bg-brand-50 has-[:checked]:ring-2 has-[:checked]:ring-inset has-[:checked]:ring-brand-500"
-            >
-              <input
-                type="radio"
-                name="type"
-                value={option.value}
-                checked={type === option.value}
-                onChange={() => setType(option.value)}
-                className="mt-0.5 h-4 w-4 border-ink-300 text-brand-600 focus:ring-brand-600"
-              />
-              <span>
-                <span className="block text-sm font-medium text-ink-900">{option.label}</span>
-                <span className="block text-sm text-ink-600">{option.hint}</span>
-              </span>
-            </label>
-          ))}
-        </div>
-        {errors.type ? <p className="text-sm font-medium text-red-700">{errors.type}</p> : null}
-      </fieldset>
+        <fieldset
+          ref={typeError.ref}
+          onChange={typeError.markStale}
+          className="flex flex-col gap-2"
+          disabled={busy}
+          aria-describedby={typeError.error ? 'quote-type-error' : undefined}
+        >
+          <legend className="mb-1.5 text-sm font-medium text-ink-800">Quote type</legend>
+          <div className="grid gap-2 sm:grid-cols-2">
+            {QUOTE_TYPES.map((option) => (
+              <label
+                key={option.value}
+                className="flex min-h-11 cursor-pointer items-start gap-3 rounded-xl px-3.5 py-3 ring-1 ring-inset ring-ink-200 has-[:checked]:bg-brand-50 has-[:checked]:ring-2 has-[:checked]:ring-inset has-[:checked]:ring-brand-500"
+              >
+                <input
+                  type="radio"
+                  name="type"
+                  value={option.value}
+                  checked={type === option.value}
+                  onChange={() => chooseType(option.value)}
+                  className="mt-0.5 h-4 w-4 border-ink-300 text-brand-600 focus:ring-brand-600"
+                />
+                <span>
+                  <span className="block text-sm font-medium text-ink-900">{option.label}</span>
+                  <span className="block text-sm text-ink-600">{option.hint}</span>
+                </span>
+              </label>
+            ))}
+          </div>
+          {typeError.error ? <FieldError id="quote-type-error">{typeError.error}</FieldError> : null}
+        </fieldset>
 
-      <TextAreaField
-        label="Quote text"
-        name="text"
-        rows={4}
-        maxLength={QUOTE_TEXT_MAX}
-        defaultValue={values.text}
-        placeholder="What does this video make you think?"
-        hint={
-          hydrated && type === 'video'
-            ? 'Optional for a video response.'
-            : 'Needed for a text comment; optional with a video response.'
-        }
-        error={errors.text}
-        disabled={busy}
-      />
-
-      {!hydrated || type === 'video' ? (
-        <div className="flex flex-col gap-2">
-          {!hydrated ? <p className="text-caption">For a Video Response, choose your video:</p> : null}
-          <VideoField
-            error={errors.video}
-            disabled={busy}
-            required={false}
-            chooseAgain={Boolean(refused?.hadFile)}
-            onDuration={() => undefined}
-          />
-        </div>
-      ) : null}
-
-      <div className="flex flex-col gap-2">
-        <TextField
-          label="Moment in the original (seconds, optional)"
-          name="moment"
-          inputMode="decimal"
-          value={moment}
-          onChange={(event) => setMoment(event.currentTarget.value)}
+        <TextAreaField
+          label="Quote text"
+          name="text"
+          rows={4}
+          maxLength={QUOTE_TEXT_MAX}
+          defaultValue={values.text}
+          placeholder="What does this video make you think?"
           hint={
-            moment && Number.isFinite(Number(moment))
-              ? `View Original will open the video at ${formatDuration(Number(moment))}.`
-              : 'Leave empty to quote the whole video.'
+            hydrated && type === 'video'
+              ? 'Optional for a video response.'
+              : 'Needed for a text comment; optional with a video response.'
           }
-          error={errors.moment}
+          error={errors.text}
           disabled={busy}
         />
-        {hydrated ? (
-          <button type="button" className="btn-secondary self-start" onClick={takeCurrentMoment} disabled={busy}>
-            Use the player&apos;s current time
-          </button>
+
+        {!hydrated || type === 'video' ? (
+          <div className="flex flex-col gap-2">
+            {!hydrated ? <p className="text-caption">For a Video Response, choose your video:</p> : null}
+            <VideoField
+              error={errors.video}
+              disabled={busy}
+              required={false}
+              chooseAgain={Boolean(refused?.hadFile)}
+              onDuration={() => undefined}
+            />
+          </div>
         ) : null}
-      </div>
 
-      {hydrated && phase !== 'idle' && phase !== 'error' && phase !== 'success' && type === 'video' ? (
-        <UploadProgress
-          phase={phase}
-          sent={progress.sent}
-          total={progress.total}
-          resumed={false}
-          onPause={() => {
-            uploadRef.current?.pause()
-            setPhase('paused')
-          }}
-          onResume={() => {
-            uploadRef.current?.resume()
-            setPhase('uploading')
-          }}
-          onCancel={() => void cancelUpload()}
-        />
-      ) : null}
+        <div className="flex flex-col gap-2">
+          <TextField
+            label="Moment in the original (seconds, optional)"
+            name="moment"
+            inputMode="decimal"
+            value={moment}
+            onChange={(event) => setMoment(event.currentTarget.value)}
+            hint={
+              moment && Number.isFinite(Number(moment))
+                ? `View Original will open the video at ${formatDuration(Number(moment))}.`
+                : 'Leave empty to quote the whole video.'
+            }
+            error={errors.moment}
+            disabled={busy}
+          />
+          {hydrated ? (
+            <button type="button" className="btn-secondary self-start" onClick={takeCurrentMoment} disabled={busy}>
+              Use the player&apos;s current time
+            </button>
+          ) : null}
+        </div>
 
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Link to={`/video/${videoId}`} className="btn-secondary">
-          Cancel
-        </Link>
-        <button type="submit" className="btn-primary" aria-disabled={busy || undefined} disabled={busy}>
-          {busy ? <Spinner label="Submitting" className="h-4 w-4" /> : null}
-          Submit Quote
-        </button>
-      </div>
-    </form>
+        {hydrated && phase !== 'idle' && phase !== 'error' && phase !== 'success' && type === 'video' ? (
+          <UploadProgress
+            phase={phase}
+            sent={progress.sent}
+            total={progress.total}
+            resumed={false}
+            onPause={() => {
+              uploadRef.current?.pause()
+              setPhase('paused')
+            }}
+            onResume={() => {
+              uploadRef.current?.resume()
+              setPhase('uploading')
+            }}
+            onCancel={() => void cancelUpload()}
+          />
+        ) : null}
+
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <Link to={`/video/${videoId}`} className="btn-secondary">
+            Cancel
+          </Link>
+          <button type="submit" className="btn-primary" aria-disabled={busy || undefined} disabled={busy}>
+            {busy ? <Spinner label="Submitting" className="h-4 w-4" /> : null}
+            Submit Quote
+          </button>
+        </div>
+      </form>
+    </FieldChecks>
   )
 }
 

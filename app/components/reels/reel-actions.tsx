@@ -1,7 +1,8 @@
 import { Link, useFetcher } from '@remix-run/react'
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import { ChatIcon, CloseIcon, HeartIcon, QuoteIcon, ShareIcon } from '~/components/icons'
-import { FieldError } from '~/components/ui/field'
+import { FieldError, useLiveError } from '~/components/ui/field'
+import { checkCommentField } from '~/components/video/comment-check'
 import { Spinner } from '~/components/ui/spinner'
 import { UserAvatar } from '~/components/user-avatar'
 import { useLikeToggle } from '~/components/video/like-buttons'
@@ -397,9 +398,9 @@ function ReelCommentForm({
       onCommented()
     }
   }, [result, onCommented])
-  const error = result && !result.ok ? result.error : null
+  const { error, ref, markStale } = useLiveError<HTMLFormElement>(result && !result.ok ? result.error : null, checkCommentField)
   return (
-    <fetcher.Form method="post" action={actionHref} preventScrollReset className="border-t border-ink-100 px-4 py-2">
+    <fetcher.Form ref={ref} method="post" action={actionHref} preventScrollReset className="border-t border-ink-100 px-4 py-2">
       <input type="hidden" name="intent" value="comment" />
       <input type="hidden" name="videoId" value={clipId} />
       {hydrated ? <input type="hidden" name="js" value="1" /> : null}
@@ -414,7 +415,10 @@ function ReelCommentForm({
           maxLength={COMMENT_MAX}
           required={!hydrated}
           value={body}
-          onChange={(event) => setBody(event.target.value)}
+          onChange={(event) => {
+            setBody(event.target.value)
+            markStale(event)
+          }}
           placeholder="Add a comment"
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}

@@ -67,7 +67,7 @@ export function PortfolioField({
           aria-invalid={fileError ? true : undefined}
           onChange={(event) => {
             const file = event.currentTarget.files?.[0]
-            if (file) markFileStale()
+            if (file) markFileStale(event)
             setChosen(
               file
                 ? {

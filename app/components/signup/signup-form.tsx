@@ -3,7 +3,7 @@ import { useRef, useState, type FormEvent } from 'react'
 import { ChevronLeftIcon } from '~/components/icons'
 import { NewPasswordField } from '~/components/password-strength-meter'
 import { Alert } from '~/components/ui/alert'
-import { SelectField, TextAreaField, TextField } from '~/components/ui/field'
+import { checkWithSchema, FieldChecks, LiveSummary, SelectField, TextAreaField, TextField } from '~/components/ui/field'
 import { SubmitButton } from '~/components/ui/submit-button'
 import { CONCENTRATIONS, FIELDS_OF_INTEREST } from '~/lib/catalog'
 import {
@@ -29,6 +29,14 @@ const EMPTY_VALUES: SignupEcho = {
   portfolioType: 'video',
 }
 
+/** Each field is checked again with the shared schema as it changes (the portfolio file's type and size too). */
+const checkSignupField = checkWithSchema(signupSchema, (form) => signupFormValues(form, portfolioOf(form)))
+
+function portfolioOf(form: FormData): PortfolioFileInfo | null {
+  const file = form.get('portfolio')
+  return file instanceof File && file.size > 0 ? { name: file.name, size: file.size, type: file.type } : null
+}
+
 export function SignupForm({ creator }: { creator: boolean }) {
   const actionData = useActionData<SignupFailure>()
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null)
@@ -43,10 +51,7 @@ export function SignupForm({ creator }: { creator: boolean }) {
   // With JavaScript, the same schema checks the form before it is sent.
   function validate(event: FormEvent<HTMLFormElement>) {
     const form = new FormData(event.currentTarget)
-    const file = form.get('portfolio')
-    const portfolio: PortfolioFileInfo | null =
-      file instanceof File && file.size > 0 ? { name: file.name, size: file.size, type: file.type } : null
-    const parsed = signupSchema.safeParse(signupFormValues(form, portfolio))
+    const parsed = signupSchema.safeParse(signupFormValues(form, portfolioOf(form)))
     if (parsed.success) {
       setClientErrors(null)
       return
@@ -70,107 +75,115 @@ export function SignupForm({ creator }: { creator: boolean }) {
         <ChevronLeftIcon />
         Back
       </Link>
-      <Form
-        ref={formRef}
-        method="post"
-        action={`/signup?creator=${creator ? 'yes' : 'no'}`}
-        encType="multipart/form-data"
-        noValidate
-        onSubmit={validate}
-        className="flex flex-col gap-5"
-      >
-        <input type="hidden" name="role" value={creator ? 'creator' : 'user'} />
-        {formError ? (
-          <Alert tone="error">{formError}</Alert>
-        ) : serverErrorCount ? (
-          <Alert tone="error">
-            {serverErrorCount === 1
-              ? 'Please check the highlighted field.'
-              : `Please check the ${serverErrorCount} highlighted fields.`}
-          </Alert>
-        ) : null}
-        <TextField
-          label="Username"
-          name="username"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          defaultValue={values.username}
-          hint="3–30 letters, numbers, dots, dashes or underscores. Shown on your videos."
-          error={errors.username}
-          required
-        />
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          defaultValue={values.email}
-          error={errors.email}
-          hint={
-            accountExists ? (
-              <Link to="/login" className="font-semibold text-brand-700 underline">
-                Sign in instead
-              </Link>
-            ) : undefined
-          }
-          required
-        />
-        <NewPasswordField
-          label="Password"
-          name="password"
-          error={errors.password}
-          submittedStrength={clientErrors ? null : (actionData?.strength ?? null)}
-          required
-        />
-        <TextField
-          label="Confirm password"
-          name="confirmPassword"
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirmPassword}
-          required
-        />
-        <SelectField
-          label="Field of Interest"
-          name="fieldOfInterest"
-          defaultValue={values.fieldOfInterest}
-          placeholder="Choose a field (optional)"
-          options={FIELDS_OF_INTEREST.map((field) => ({ value: field, label: field }))}
-          error={errors.fieldOfInterest}
-        />
-        {creator ? (
-          <>
-            <SelectField
-              label="Concentration"
-              name="concentration"
-              defaultValue={values.concentration}
-              placeholder="Choose a concentration (optional)"
-              options={CONCENTRATIONS.map((concentration) => ({ value: concentration, label: concentration }))}
-              error={errors.concentration}
+      <FieldChecks check={checkSignupField}>
+        <Form
+          ref={formRef}
+          method="post"
+          action={`/signup?creator=${creator ? 'yes' : 'no'}`}
+          encType="multipart/form-data"
+          noValidate
+          onSubmit={validate}
+          className="flex flex-col gap-5"
+        >
+          <input type="hidden" name="role" value={creator ? 'creator' : 'user'} />
+          {formError ? (
+            <Alert tone="error">{formError}</Alert>
+          ) : (
+            // It goes once each highlighted field is right again.
+            <LiveSummary
+              message={
+                !serverErrorCount
+                  ? null
+                  : serverErrorCount === 1
+                    ? 'Please check the highlighted field.'
+                    : `Please check the ${serverErrorCount} highlighted fields.`
+              }
+              names={Object.keys(actionData?.errors ?? {})}
             />
-            <TextAreaField
-              label="Bio"
-              name="bio"
-              rows={4}
-              maxLength={500}
-              defaultValue={values.bio}
-              hint="A few lines about you and what you teach (up to 500 characters)."
-              error={errors.bio}
-            />
-            <PortfolioField
-              defaultType={values.portfolioType}
-              typeError={errors.portfolioType}
-              fileError={errors.portfolio}
-              chooseAgain={Boolean(actionData?.hadFile) && !clientErrors}
-            />
-            <CategoryChecklist defaultChecked={values.categories} error={errors.categories} />
-          </>
-        ) : null}
-        <SubmitButton className="mt-1 h-12 w-full text-base" pendingLabel="Creating your account…">
-          {creator ? 'Create Account and Apply' : 'Create Account'}
-        </SubmitButton>
-      </Form>
+          )}
+          <TextField
+            label="Username"
+            name="username"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            defaultValue={values.username}
+            hint="3–30 letters, numbers, dots, dashes or underscores. Shown on your videos."
+            error={errors.username}
+            required
+          />
+          <TextField
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            defaultValue={values.email}
+            error={errors.email}
+            hint={
+              accountExists ? (
+                <Link to="/login" className="font-semibold text-brand-700 underline">
+                  Sign in instead
+                </Link>
+              ) : undefined
+            }
+            required
+          />
+          <NewPasswordField
+            label="Password"
+            name="password"
+            error={errors.password}
+            submittedStrength={clientErrors ? null : (actionData?.strength ?? null)}
+            required
+          />
+          <TextField
+            label="Confirm password"
+            name="confirmPassword"
+            type="password"
+            autoComplete="new-password"
+            error={errors.confirmPassword}
+            required
+          />
+          <SelectField
+            label="Field of Interest"
+            name="fieldOfInterest"
+            defaultValue={values.fieldOfInterest}
+            placeholder="Choose a field (optional)"
+            options={FIELDS_OF_INTEREST.map((field) => ({ value: field, label: field }))}
+            error={errors.fieldOfInterest}
+          />
+          {creator ? (
+            <>
+              <SelectField
+                label="Concentration"
+                name="concentration"
+                defaultValue={values.concentration}
+                placeholder="Choose a concentration (optional)"
+                options={CONCENTRATIONS.map((concentration) => ({ value: concentration, label: concentration }))}
+                error={errors.concentration}
+              />
+              <TextAreaField
+                label="Bio"
+                name="bio"
+                rows={4}
+                maxLength={500}
+                defaultValue={values.bio}
+                hint="A few lines about you and what you teach (up to 500 characters)."
+                error={errors.bio}
+              />
+              <PortfolioField
+                defaultType={values.portfolioType}
+                typeError={errors.portfolioType}
+                fileError={errors.portfolio}
+                chooseAgain={Boolean(actionData?.hadFile) && !clientErrors}
+              />
+              <CategoryChecklist defaultChecked={values.categories} error={errors.categories} />
+            </>
+          ) : null}
+          <SubmitButton className="mt-1 h-12 w-full text-base" pendingLabel="Creating your account…">
+            {creator ? 'Create Account and Apply' : 'Create Account'}
+          </SubmitButton>
+        </Form>
+      </FieldChecks>
     </div>
   )
 }

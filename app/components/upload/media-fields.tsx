@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import { OutlineIcon } from '~/components/icons'
-import { FieldError, fileInputClass } from '~/components/ui/field'
+import { FieldError, fileInputClass, useLiveError } from '~/components/ui/field'
 import { formatBytes, formatDuration } from '~/lib/format'
 import { THUMBNAIL_ACCEPT, VIDEO_ACCEPT } from '~/lib/schemas/upload'
 
@@ -150,7 +150,7 @@ function FilePicker({
   label,
   accept,
   hint,
-  error,
+  error: sentError,
   disabled,
   required = true,
   icon,
@@ -168,11 +168,12 @@ function FilePicker({
   onChange(file: File | undefined): void
   children?: ReactNode
 }) {
+  const { error, ref, markStale } = useLiveError(sentError)
   const id = useId()
   const hintId = `${id}-hint`
   const errorId = error ? `${id}-error` : undefined
   return (
-    <div className="flex flex-col gap-2">
+    <div ref={ref} onInput={markStale} onChange={markStale} className="flex flex-col gap-2">
       <label htmlFor={id} className="flex items-center gap-2 text-sm font-medium text-ink-800">
         <OutlineIcon className="h-5 w-5 text-brand-600" strokeWidth="1.75">
           {icon}

@@ -2,7 +2,15 @@ import { useFetcher, useNavigate } from '@remix-run/react'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { BoltSmallIcon, CaretDownIcon } from '~/components/icons'
 import { Alert } from '~/components/ui/alert'
-import { SelectField, TextAreaField, TextField } from '~/components/ui/field'
+import {
+  checkWithSchema,
+  FieldChecks,
+  FieldError,
+  SelectField,
+  TextAreaField,
+  TextField,
+  useLiveError,
+} from '~/components/ui/field'
 import { Spinner } from '~/components/ui/spinner'
 import { useHydrated } from '~/components/use-hydrated'
 import { formatDuration } from '~/lib/format'
@@ -40,6 +48,12 @@ const ORDER = ['video', 'thumbnail', 'captions', 'title', 'description', 'type',
 
 class UploadTimedOut extends Error {}
 
+/** A field is checked again as it changes: the shared schema, and the files' type and size. */
+const checkUploadField = checkWithSchema(uploadSchema, uploadFormValues, {
+  video: (form) => checkVideoFile(fileOf(form, 'video')),
+  thumbnail: (form) => checkThumbnailFile(fileOf(form, 'thumbnail')),
+})
+
 /**
  * The upload form. Without JavaScript it is a plain multipart form that
  * posts the files themselves. With it, the same form is checked here first
@@ -66,6 +80,7 @@ export function UploadForm({ categories, userId, supabase, result }: UploadFormP
   const [createdId, setCreatedId] = useState<string | null>(null)
   const [successNote, setSuccessNote] = useState<string | null>(null)
   const busy = phase === 'uploading' || phase === 'paused' || phase === 'saving' || phase === 'success'
+  const typeError = useLiveError<HTMLFieldSetElement>(errors.type)
 
   // The server's answer to the form posted after the video reached Storage.
   useEffect(() => {
@@ -182,165 +197,168 @@ export function UploadForm({ categories, userId, supabase, result }: UploadFormP
     ) : null
 
   return (
-    <form
-      ref={formRef}
-      method="post"
-      encType="multipart/form-data"
-      noValidate={hydrated}
-      onSubmit={submit}
-      aria-busy={busy || undefined}
-      className="grid gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:items-start"
-    >
-      <section aria-labelledby="upload-media-title" className="card flex flex-col gap-6 p-5 sm:p-6">
-        <h2 id="upload-media-title" className="text-heading">
-          Your video
-        </h2>
-        <VideoField
-          error={errors.video}
-          disabled={busy}
-          chooseAgain={Boolean(refused?.hadFiles)}
-          onDuration={setDuration}
-        />
-        <ThumbnailField error={errors.thumbnail} disabled={busy} chooseAgain={Boolean(refused?.hadFiles)} />
-        <CaptionsUploadField error={errors.captions} disabled={busy} />
-      </section>
+    <FieldChecks check={checkUploadField}>
+      <form
+        ref={formRef}
+        method="post"
+        encType="multipart/form-data"
+        noValidate={hydrated}
+        onSubmit={submit}
+        aria-busy={busy || undefined}
+        className="grid gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:items-start"
+      >
+        <section aria-labelledby="upload-media-title" className="card flex flex-col gap-6 p-5 sm:p-6">
+          <h2 id="upload-media-title" className="text-heading">
+            Your video
+          </h2>
+          <VideoField error={errors.video} disabled={busy} chooseAgain={Boolean(refused?.hadFiles)} onDuration={setDuration} />
+          <ThumbnailField error={errors.thumbnail} disabled={busy} chooseAgain={Boolean(refused?.hadFiles)} />
+          <CaptionsUploadField error={errors.captions} disabled={busy} />
+        </section>
 
-      <section aria-labelledby="upload-details-title" className="card flex flex-col gap-5 p-5 sm:p-6">
-        <h2 id="upload-details-title" className="text-heading">
-          Details
-        </h2>
-        {errors.form ? <Alert tone="error">{errors.form}</Alert> : null}
-        <TextField
-          label="Title"
-          name="title"
-          defaultValue={values.title}
-          maxLength={200}
-          placeholder="What will people learn?"
-          error={errors.title}
-          disabled={busy}
-          required
-        />
-        <TextAreaField
-          label="Description"
-          name="description"
-          rows={4}
-          maxLength={5000}
-          defaultValue={values.description}
-          placeholder="A few lines on what the video covers and who it is for."
-          error={errors.description}
-          disabled={busy}
-          required
-        />
-        <fieldset className="flex flex-col gap-2" disabled={busy}>
-          <legend className="mb-1.5 text-sm font-medium text-ink-800">Content destination</legend>
-          <div className="grid gap-2 sm:grid-cols-2">
-            {DESTINATIONS.map((option) => (
-              <label
-                key={option.value}
-                className="flex min-h-11 cursor-pointer items-start gap-3 rounded-xl px-3.5 py-3 ring-1 ring-inset ring-ink-200 has-[:checked]:bg-brand-50 has-[:checked]:ring-2 has-[:checked]:ring-inset has-[:checked]:ring-brand-500"
-              >
-                <input
-                  type="radio"
-                  name="type"
-                  value={option.value}
-                  checked={destination === option.value}
-                  onChange={() => setDestination(option.value)}
-                  className="mt-0.5 h-4 w-4 border-ink-300 text-brand-600 focus:ring-brand-600"
-                />
-                <span className="text-sm font-medium text-ink-900">{option.label}</span>
-              </label>
-            ))}
-          </div>
-          <p
-            className={`flex items-center gap-2 rounded-lg px-3 py-2 text-sm ${destination === 'spark' ? 'bg-spark-300/25 text-ink-900' : 'bg-ink-100 text-ink-600'}`}
-            data-testid="spark-notice"
-          >
-            <BoltSmallIcon />
-            {UPLOAD_MESSAGES.sparkNotice}
-          </p>
-          {sparkWarning}
-          {errors.type ? <p className="text-sm font-medium text-red-700">{errors.type}</p> : null}
-        </fieldset>
-        <SelectField
-          label="Category"
-          name="category"
-          defaultValue={categories.some((option) => option.value === values.category) ? values.category : categories[0]?.value}
-          options={categories}
-          error={errors.category}
-          disabled={busy}
-          required
-        />
-        <fieldset className="flex flex-col gap-2" disabled={busy}>
-          <legend className="mb-1.5 text-sm font-medium text-ink-800">Visibility</legend>
-          <div className="grid gap-2 sm:grid-cols-2">
-            {VISIBILITIES.map((option) => (
-              <label
-                key={option.value}
-                className="flex min-h-11 cursor-pointer items-start gap-3 rounded-xl px-3.5 py-3 ring-1 ring-inset ring-ink-200 has-[:checked]:bg-brand-50 has-[:checked]:ring-2 has-[:checked]:ring-inset has-[:checked]:ring-brand-500"
-              >
-                <input
-                  type="radio"
-                  name="visibility"
-                  value={option.value}
-                  defaultChecked={(values.visibility || 'public') === option.value}
-                  className="mt-0.5 h-4 w-4 border-ink-300 text-brand-600 focus:ring-brand-600"
-                />
-                <span>
-                  <span className="block text-sm font-medium text-ink-900">{option.label}</span>
-                  <span className="block text-sm text-ink-600">{option.hint}</span>
-                </span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
-        <details className="group rounded-xl ring-1 ring-inset ring-ink-200 open:bg-ink-50/60" open={Boolean(values.thoughts)}>
-          <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-3 px-3.5 py-2 text-sm font-medium text-ink-900">
-            <span>
-              Add a quote <span className="font-normal text-ink-500">(optional)</span>
-            </span>
-            <CaretDownIcon className="h-4 w-4 text-ink-500 transition-transform group-open:rotate-180" />
-          </summary>
-          <div className="px-3.5 pb-3.5">
-            <TextAreaField
-              label="Your thoughts"
-              name="thoughts"
-              rows={3}
-              maxLength={2000}
-              defaultValue={values.thoughts}
-              hint="Shown as your first quote on the video."
-              error={errors.thoughts}
-              disabled={busy}
-            />
-          </div>
-        </details>
-
-        {phase === 'success' ? <Alert tone="success">{successNote ?? UPLOAD_MESSAGES.success}</Alert> : null}
-        {hydrated && phase !== 'idle' && phase !== 'error' && phase !== 'success' ? (
-          <UploadProgress
-            phase={phase}
-            sent={progress.sent}
-            total={progress.total}
-            resumed={resumed}
-            onPause={() => {
-              uploadRef.current?.pause()
-              setPhase('paused')
-            }}
-            onResume={() => {
-              uploadRef.current?.resume()
-              setPhase('uploading')
-            }}
-            onCancel={() => void cancel()}
+        <section aria-labelledby="upload-details-title" className="card flex flex-col gap-5 p-5 sm:p-6">
+          <h2 id="upload-details-title" className="text-heading">
+            Details
+          </h2>
+          {errors.form ? <Alert tone="error">{errors.form}</Alert> : null}
+          <TextField
+            label="Title"
+            name="title"
+            defaultValue={values.title}
+            maxLength={200}
+            placeholder="What will people learn?"
+            error={errors.title}
+            disabled={busy}
+            required
           />
-        ) : null}
-        <button type="submit" className="btn-primary h-12 w-full text-base" aria-disabled={busy || undefined} disabled={busy}>
-          {busy ? <Spinner label="Uploading" className="h-4 w-4" /> : null}
-          {phase === 'success' ? 'Uploaded' : busy ? 'Uploading…' : 'Upload Video'}
-        </button>
-        {!hydrated ? (
-          <p className="text-caption text-center">Large videos can take a few minutes to send. Keep this page open.</p>
-        ) : null}
-      </section>
-    </form>
+          <TextAreaField
+            label="Description"
+            name="description"
+            rows={4}
+            maxLength={5000}
+            defaultValue={values.description}
+            placeholder="A few lines on what the video covers and who it is for."
+            error={errors.description}
+            disabled={busy}
+            required
+          />
+          <fieldset
+            ref={typeError.ref}
+            onChange={typeError.markStale}
+            className="flex flex-col gap-2"
+            disabled={busy}
+            aria-describedby={typeError.error ? 'upload-type-error' : undefined}
+          >
+            <legend className="mb-1.5 text-sm font-medium text-ink-800">Content destination</legend>
+            <div className="grid gap-2 sm:grid-cols-2">
+              {DESTINATIONS.map((option) => (
+                <label
+                  key={option.value}
+                  className="flex min-h-11 cursor-pointer items-start gap-3 rounded-xl px-3.5 py-3 ring-1 ring-inset ring-ink-200 has-[:checked]:bg-brand-50 has-[:checked]:ring-2 has-[:checked]:ring-inset has-[:checked]:ring-brand-500"
+                >
+                  <input
+                    type="radio"
+                    name="type"
+                    value={option.value}
+                    checked={destination === option.value}
+                    onChange={() => setDestination(option.value)}
+                    className="mt-0.5 h-4 w-4 border-ink-300 text-brand-600 focus:ring-brand-600"
+                  />
+                  <span className="text-sm font-medium text-ink-900">{option.label}</span>
+                </label>
+              ))}
+            </div>
+            <p
+              className={`flex items-center gap-2 rounded-lg px-3 py-2 text-sm ${destination === 'spark' ? 'bg-spark-300/25 text-ink-900' : 'bg-ink-100 text-ink-600'}`}
+              data-testid="spark-notice"
+            >
+              <BoltSmallIcon />
+              {UPLOAD_MESSAGES.sparkNotice}
+            </p>
+            {sparkWarning}
+            {typeError.error ? <FieldError id="upload-type-error">{typeError.error}</FieldError> : null}
+          </fieldset>
+          <SelectField
+            label="Category"
+            name="category"
+            defaultValue={categories.some((option) => option.value === values.category) ? values.category : categories[0]?.value}
+            options={categories}
+            error={errors.category}
+            disabled={busy}
+            required
+          />
+          <fieldset className="flex flex-col gap-2" disabled={busy}>
+            <legend className="mb-1.5 text-sm font-medium text-ink-800">Visibility</legend>
+            <div className="grid gap-2 sm:grid-cols-2">
+              {VISIBILITIES.map((option) => (
+                <label
+                  key={option.value}
+                  className="flex min-h-11 cursor-pointer items-start gap-3 rounded-xl px-3.5 py-3 ring-1 ring-inset ring-ink-200 has-[:checked]:bg-brand-50 has-[:checked]:ring-2 has-[:checked]:ring-inset has-[:checked]:ring-brand-500"
+                >
+                  <input
+                    type="radio"
+                    name="visibility"
+                    value={option.value}
+                    defaultChecked={(values.visibility || 'public') === option.value}
+                    className="mt-0.5 h-4 w-4 border-ink-300 text-brand-600 focus:ring-brand-600"
+                  />
+                  <span>
+                    <span className="block text-sm font-medium text-ink-900">{option.label}</span>
+                    <span className="block text-sm text-ink-600">{option.hint}</span>
+                  </span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <details className="group rounded-xl ring-1 ring-inset ring-ink-200 open:bg-ink-50/60" open={Boolean(values.thoughts)}>
+            <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-3 px-3.5 py-2 text-sm font-medium text-ink-900">
+              <span>
+                Add a quote <span className="font-normal text-ink-500">(optional)</span>
+              </span>
+              <CaretDownIcon className="h-4 w-4 text-ink-500 transition-transform group-open:rotate-180" />
+            </summary>
+            <div className="px-3.5 pb-3.5">
+              <TextAreaField
+                label="Your thoughts"
+                name="thoughts"
+                rows={3}
+                maxLength={2000}
+                defaultValue={values.thoughts}
+                hint="Shown as your first quote on the video."
+                error={errors.thoughts}
+                disabled={busy}
+              />
+            </div>
+          </details>
+
+          {phase === 'success' ? <Alert tone="success">{successNote ?? UPLOAD_MESSAGES.success}</Alert> : null}
+          {hydrated && phase !== 'idle' && phase !== 'error' && phase !== 'success' ? (
+            <UploadProgress
+              phase={phase}
+              sent={progress.sent}
+              total={progress.total}
+              resumed={resumed}
+              onPause={() => {
+                uploadRef.current?.pause()
+                setPhase('paused')
+              }}
+              onResume={() => {
+                uploadRef.current?.resume()
+                setPhase('uploading')
+              }}
+              onCancel={() => void cancel()}
+            />
+          ) : null}
+          <button type="submit" className="btn-primary h-12 w-full text-base" aria-disabled={busy || undefined} disabled={busy}>
+            {busy ? <Spinner label="Uploading" className="h-4 w-4" /> : null}
+            {phase === 'success' ? 'Uploaded' : busy ? 'Uploading…' : 'Upload Video'}
+          </button>
+          {!hydrated ? (
+            <p className="text-caption text-center">Large videos can take a few minutes to send. Keep this page open.</p>
+          ) : null}
+        </section>
+      </form>
+    </FieldChecks>
   )
 }
 

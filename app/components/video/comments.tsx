@@ -4,7 +4,8 @@ import { TrashIcon } from '~/components/icons'
 import { ReportControl } from '~/components/report-dialog'
 import { Alert } from '~/components/ui/alert'
 import { ConfirmAction } from '~/components/ui/confirm-action'
-import { FieldError } from '~/components/ui/field'
+import { checkCommentField } from '~/components/video/comment-check'
+import { FieldError, useLiveError } from '~/components/ui/field'
 import { Spinner } from '~/components/ui/spinner'
 import { useHydrated } from '~/components/use-hydrated'
 import { UserAvatar } from '~/components/user-avatar'
@@ -61,11 +62,14 @@ function CommentForm({ videoId, noJsFailure }: { videoId: string; noJsFailure: V
   useEffect(() => {
     if (result?.ok) setBody('')
   }, [result])
-  const error = result && !result.ok ? result.error : (noJsFailure?.error ?? null)
+  const { error, ref, markStale } = useLiveError<HTMLFormElement>(
+    result && !result.ok ? result.error : (noJsFailure?.error ?? null),
+    checkCommentField,
+  )
   const empty = body.trim() === ''
 
   return (
-    <fetcher.Form method="post" preventScrollReset className="mt-4 flex flex-col gap-2">
+    <fetcher.Form ref={ref} method="post" preventScrollReset className="mt-4 flex flex-col gap-2">
       <input type="hidden" name="intent" value="comment" />
       {hydrated ? <input type="hidden" name="js" value="1" /> : null}
       <label htmlFor={textareaId} className="text-sm font-medium text-ink-800">
@@ -77,7 +81,10 @@ function CommentForm({ videoId, noJsFailure }: { videoId: string; noJsFailure: V
         rows={3}
         maxLength={COMMENT_MAX}
         value={body}
-        onChange={(event) => setBody(event.target.value)}
+        onChange={(event) => {
+          setBody(event.target.value)
+          markStale(event)
+        }}
         placeholder="Share a thought or ask a question"
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
