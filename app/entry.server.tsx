@@ -1,10 +1,10 @@
-import { Writable } from 'node:stream'
 import type { EntryContext } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
 import { renderToPipeableStream } from 'react-dom/server'
 import { NonceProvider } from '~/components/nonce'
 import { getEnv } from '~/server/env.server'
 import { contentSecurityPolicy, createNonce } from '~/server/http/csp.server'
+import { htmlSink } from '~/server/http/html-sink.server'
 import { browserSupabaseUrl } from '~/server/supabase.server'
 
 const ABORT_DELAY = 5_000
@@ -34,16 +34,9 @@ export default function handleRequest(
   }
 
   return new Promise<Response>((resolve, reject) => {
-    const chunks: Buffer[] = []
-    const sink = new Writable({
-      write(chunk: Buffer | string, _encoding, done) {
-        chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk)
-        done()
-      },
-    })
-    sink.on('finish', () => {
+    let rendered = false
+    const sink = htmlSink((body) => {
       clearTimeout(timer)
-      const body = Buffer.concat(chunks)
       responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
       responseHeaders.set('Content-Length', String(body.length))
       resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }))
@@ -54,7 +47,10 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
-        onAllReady: () => pipe(sink),
+        onAllReady: () => {
+          rendered = true
+          pipe(sink)
+        },
         onShellError(error: unknown) {
           clearTimeout(timer)
           reject(error)
@@ -62,7 +58,7 @@ export default function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500
           // Errors before the page rendered are logged by Remix itself.
-          if (chunks.length) console.error(error)
+          if (rendered) console.error(error)
         },
       },
     )
