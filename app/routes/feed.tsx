@@ -23,7 +23,7 @@ export const FEED_MESSAGES = {
 
 /**
  * GET /feed?search=&category=&captions=1&cursor= — the long-form feed (spec: Feed);
- * the search also looks inside what is said (captions, issue 18). Unfiltered, its
+ * the search also looks inside what is said (captions, ADR 0022). Unfiltered, its
  * first page starts with Continue watching (ADR 0034) when there is something to continue.
  * Login required. `cursor` names the page after a given card (keyset). A
  * failure is shown in the page (status 500) with a retry link, so the
