@@ -1,9 +1,8 @@
 import { useFetcher } from '@remix-run/react'
 import { useEffect, useId, useState } from 'react'
-import { TrashIcon } from '~/components/icons'
 import { ReportControl } from '~/components/report-dialog'
 import { Alert } from '~/components/ui/alert'
-import { ConfirmAction } from '~/components/ui/confirm-action'
+import { DeleteControl } from '~/components/ui/delete-control'
 import { checkCommentField } from '~/components/video/comment-check'
 import { FieldError, useLiveError } from '~/components/ui/field'
 import { Spinner } from '~/components/ui/spinner'
@@ -126,37 +125,13 @@ function CommentItem({ comment }: { comment: VideoPageComment }) {
           authorId={comment.user.id}
         />
         {comment.canDelete ? (
-          <ConfirmAction
-            label={
-              <>
-                <TrashIcon />
-                <span className="sr-only">Delete comment</span>
-              </>
-            }
-            triggerClassName="inline-flex h-11 w-11 items-center justify-center rounded-full text-ink-500 transition-colors hover:bg-ink-100 hover:text-red-700"
+          <DeleteControl
+            noun="comment"
             title="Delete this comment?"
             description="Your comment is removed for everyone. This cannot be undone."
-            fields={{ intent: 'delete-comment', targetId: comment.id, js: '1' }}
+            fields={{ intent: 'delete-comment', targetId: comment.id }}
             fetcherKey={`delete-comment-${comment.id}`}
             focusAfterId="comments-heading"
-            preventScrollReset
-            confirmLabel="Delete comment"
-            pendingLabel="Deleting…"
-            fallback={
-              <details>
-                <summary className="inline-flex min-h-11 cursor-pointer list-none items-center rounded-full px-3 text-sm font-semibold text-red-700 hover:bg-red-50 [&::-webkit-details-marker]:hidden">
-                  Delete
-                </summary>
-                <form method="post" className="mt-2 flex flex-col gap-2">
-                  <p className="text-sm text-ink-800">Delete this comment?</p>
-                  <input type="hidden" name="intent" value="delete-comment" />
-                  <input type="hidden" name="targetId" value={comment.id} />
-                  <button type="submit" className="btn bg-red-600 text-white hover:bg-red-700">
-                    Delete comment
-                  </button>
-                </form>
-              </details>
-            }
           />
         ) : null}
       </div>

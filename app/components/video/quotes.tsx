@@ -1,8 +1,7 @@
 import { Link, useFetcher } from '@remix-run/react'
-import { TrashIcon } from '~/components/icons'
 import { ReportControl } from '~/components/report-dialog'
 import { Alert } from '~/components/ui/alert'
-import { ConfirmAction } from '~/components/ui/confirm-action'
+import { DeleteControl } from '~/components/ui/delete-control'
 import { FieldError } from '~/components/ui/field'
 import { UserAvatar } from '~/components/user-avatar'
 import { VideoPlayer } from '~/components/video-player'
@@ -123,37 +122,13 @@ function QuoteItem({ quote, videoId }: { quote: VideoPageQuote; videoId: string 
         />
         {quote.canDelete ? (
           <span className="ml-auto">
-            <ConfirmAction
-              label={
-                <>
-                  <TrashIcon />
-                  <span className="sr-only">Delete quote</span>
-                </>
-              }
-              triggerClassName="inline-flex h-11 w-11 items-center justify-center rounded-full text-ink-500 transition-colors hover:bg-ink-100 hover:text-red-700"
+            <DeleteControl
+              noun="quote"
               title="Delete this quote?"
               description="Your quote and its likes are removed for everyone. This cannot be undone."
-              fields={{ intent: 'delete-quote', targetId: quote.id, js: '1' }}
+              fields={{ intent: 'delete-quote', targetId: quote.id }}
               fetcherKey={`delete-quote-${quote.id}`}
               focusAfterId="quotes-heading"
-              preventScrollReset
-              confirmLabel="Delete quote"
-              pendingLabel="Deleting…"
-              fallback={
-                <details>
-                  <summary className="inline-flex min-h-11 cursor-pointer list-none items-center rounded-full px-3 text-sm font-semibold text-red-700 hover:bg-red-50 [&::-webkit-details-marker]:hidden">
-                    Delete
-                  </summary>
-                  <form method="post" className="mt-2 flex flex-col gap-2">
-                    <p className="text-sm text-ink-800">Delete this quote?</p>
-                    <input type="hidden" name="intent" value="delete-quote" />
-                    <input type="hidden" name="targetId" value={quote.id} />
-                    <button type="submit" className="btn bg-red-600 text-white hover:bg-red-700">
-                      Delete quote
-                    </button>
-                  </form>
-                </details>
-              }
             />
           </span>
         ) : null}
