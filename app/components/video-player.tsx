@@ -146,11 +146,15 @@ export const VideoPlayer = forwardRef<HTMLVideoElement | null, VideoPlayerProps>
   const inManifest = captions.length > 0 && captionsDisplay === 'native'
   // Read when a source is attached; a later change (a transcript link followed in place) seeks instead.
   const startAtRef = useRef(startAt)
+  // Whether hls.js drives the element: before its metadata is in, hls.js would seek to the start position
+  // it was made with once it is, over any seek made now.
+  const hlsAttached = useRef(false)
   useEffect(() => {
     const video = videoRef.current
     if (startAt === startAtRef.current || startAt === null || !video) return
     startAtRef.current = startAt
-    video.currentTime = startAt
+    if (hlsAttached.current && video.readyState < HTMLMediaElement.HAVE_METADATA) setAttempt((n) => n + 1)
+    else video.currentTime = startAt
   }, [startAt])
 
   // Read when hls.js is attached; a later "auto" (a clip about to be shown) lets it buffer ahead at once.
@@ -238,7 +242,9 @@ export const VideoPlayer = forwardRef<HTMLVideoElement | null, VideoPlayerProps>
           hls.attachMedia(video)
           carryOn(video, handoff)
           setEngine('hls.js')
+          hlsAttached.current = true
           destroy = () => {
+            hlsAttached.current = false
             video.removeEventListener('play', bufferAhead)
             raiseBuffer.current = null
             hls.destroy()
