@@ -65,7 +65,9 @@ describe('chaptersSchema: the rules Postgres also holds', () => {
     expect(errorsOf([three[0], { start: 10, title: 'a\u0000b' }, three[2]])).toEqual({
       'chapters.1.title': CHAPTER_MESSAGES.unsupported,
     })
-    expect(errorsOf([three[0], { start: 10.5, title: 'B' }, three[2]])).toEqual({ 'chapters.1.start': CHAPTER_MESSAGES.badTime })
+    expect(errorsOf([three[0], { start: 10.5, title: 'B' }, { start: 30, title: 'C' }])).toEqual({
+      'chapters.1.start': CHAPTER_MESSAGES.badTime,
+    })
     expect(errorsOf([three[0], { start: Number.NaN, title: 'B' }, three[2]])).toEqual({
       'chapters.1.start': CHAPTER_MESSAGES.badTime,
     })
