@@ -7,7 +7,8 @@ import { expect, expectAccessible, expectNoHorizontalScroll, test } from './supp
  * the player as it seeks; the Chapters list's `?t=` links seek there — in place with
  * JavaScript, through the page's `?t=` without it. Its creator edits the chapters on the
  * edit page with JavaScript (rows added and removed in place) and without (plain rows), a
- * broken rule shown on its row; each edit is put back, so the demo stays as shipped.
+ * broken rule shown on its row; each edit is put back, so the demo stays as shipped. (axe
+ * runs with JavaScript: it cannot run in a page without it.)
  */
 const TITLE = 'Why the Sky Is Blue'
 const CHAPTERS = [
@@ -156,7 +157,6 @@ test.describe('without JavaScript', () => {
     await page.waitForURL(new RegExp(`\\?t=${CHAPTERS[2].at}$`))
     await expect(source).toHaveAttribute('src', new RegExp(`#t=${CHAPTERS[2].at}$`))
     await expect(currentChapter(page)).toContainText(CHAPTERS[2].title)
-    await expectAccessible(page)
   })
 
   test('the creator edits the chapters with plain rows; a broken rule comes back on its row', async ({ page, signedInAs }) => {
@@ -164,13 +164,12 @@ test.describe('without JavaScript', () => {
     const id = await demoVideoId(page)
     await page.goto(`/video/${id}/edit`)
     await expect(page.getByRole('button', { name: 'Add chapter' })).toHaveCount(0)
-    // A fourth chapter 6 s before the end of this 36 s lesson: too short.
-    await page.getByLabel('Chapter 4 start').fill('0:30')
+    // A fourth chapter 2 s before the end of this 36 s lesson: too short.
+    await page.getByLabel('Chapter 4 start').fill('0:34')
     await page.getByLabel('Chapter 4 title').fill('Encore')
     await page.getByRole('button', { name: 'Save changes' }).click()
     await expect(page.locator('[data-chapter-row="3"]')).toContainText('at least 10 seconds before the video ends')
     await expect(page.getByLabel('Chapter 4 title')).toHaveValue('Encore')
-    await expectAccessible(page)
 
     await page.getByLabel('Chapter 4 start').fill('')
     await page.getByLabel('Chapter 4 title').fill('')
