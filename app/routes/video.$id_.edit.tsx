@@ -9,7 +9,7 @@ import { SubmitButton } from '~/components/ui/submit-button'
 import { ChapterRows } from '~/components/video/chapter-rows'
 import { chaptersFromRows, formatClock, type ChapterErrors, type ChapterRow } from '~/lib/schemas/chapters'
 import { editVideo, getVideoEditor } from '~/server/chapters.server'
-import { isDomainError } from '~/server/errors.server'
+import { isDomainError, type FieldErrors } from '~/server/errors.server'
 import { redirectWithFlash } from '~/server/http/flash.server'
 import { jsonWithHeaders } from '~/server/http/responses.server'
 import { requireUser } from '~/server/permissions.server'
@@ -40,7 +40,7 @@ interface EditValues {
   rows: ChapterRow[]
 }
 
-type ActionData = { error: string; fieldErrors: Record<string, string>; values: EditValues }
+type ActionData = { error: string; fieldErrors: FieldErrors; values: EditValues }
 
 const SAVED = 'Video updated'
 
@@ -82,7 +82,9 @@ export default function EditVideoPage() {
     category: video.categoryId,
     rows: video.chapters.map((chapter) => ({ start: formatClock(chapter.start), title: chapter.title })),
   }
-  const chapterErrors: ChapterErrors = Object.fromEntries(Object.entries(errors).filter(([key]) => key.startsWith('chapters')))
+  const chapterErrors: ChapterErrors = Object.fromEntries(
+    Object.entries(errors).filter((entry): entry is [string, string] => entry[0].startsWith('chapters') && Boolean(entry[1])),
+  )
   const otherError = result && !Object.keys(errors).length ? result.error : null
   return (
     <Page width="narrow">

@@ -16,7 +16,7 @@ export function ChapterList({
   chapters: readonly Chapter[]
   startAt: number | null
 }) {
-  const time = usePlayerTime(videoId, startAt ?? 0)
+  const time = usePlayerTime(videoId, startAt ?? 0, chapters.length > 0)
   const current = chapterIndexAt(chapters, time)
   if (!chapters.length) return null
   return (

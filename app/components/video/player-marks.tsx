@@ -37,7 +37,7 @@ const KIND_CLASSES: Record<string, string> = {
 }
 
 export function PlayerMarks({ videoId, marks, durationSeconds, startAt = null, current }: PlayerMarksProps) {
-  const time = usePlayerTime(videoId, startAt ?? 0)
+  const time = usePlayerTime(videoId, startAt ?? 0, marks.length > 0)
   const duration = usePlayerDuration(videoId, durationSeconds)
   const shown = duration ? marks.filter((mark) => mark.at < duration) : []
   const currentMark = current
@@ -122,14 +122,14 @@ export function seekTo(event: MouseEvent<HTMLAnchorElement>, videoId: string, se
   void video.play().catch(() => undefined)
 }
 
-/** The player's current time, following it as it plays and seeks; `initial` until it reports. */
-export function usePlayerTime(videoId: string, initial: number): number {
+/** The player's current time, following it as it plays and seeks (when `follow`); `initial` until it reports. */
+export function usePlayerTime(videoId: string, initial: number, follow = true): number {
   const [time, setTime] = useState(initial)
   useEffect(() => {
     setTime(initial)
   }, [initial])
   useEffect(() => {
-    const video = playerOf(videoId)
+    const video = follow ? playerOf(videoId) : null
     if (!video) return
     const onTime = () => setTime(video.currentTime)
     video.addEventListener('timeupdate', onTime)
@@ -140,7 +140,7 @@ export function usePlayerTime(videoId: string, initial: number): number {
       video.removeEventListener('seeking', onTime)
       video.removeEventListener('seeked', onTime)
     }
-  }, [videoId])
+  }, [videoId, follow])
   return time
 }
 
