@@ -98,7 +98,7 @@ export function UploadForm({ categories, userId, supabase, result }: UploadFormP
     focusFirstError(formRef.current, data.errors)
   }, [fetcher.state, fetcher.data])
 
-  // Spec section 9: the product goes to the new video 1.5 s after the success message.
+  // docs/product.md, Limits and timers: the product goes to the new video 1.5 s after the success message.
   const navigateRef = useRef(navigate)
   navigateRef.current = navigate
   useEffect(() => {
@@ -147,7 +147,7 @@ export function UploadForm({ categories, userId, supabase, result }: UploadFormP
       })
       uploadRef.current = upload
       setResumed(upload.resumed)
-      // Spec section 9: an upload may take up to 30 minutes.
+      // docs/product.md, Limits and timers: an upload may take up to 30 minutes.
       const deadline = new Promise<never>((_, reject) => {
         timer = window.setTimeout(() => reject(new UploadTimedOut()), UPLOAD_TIMEOUT_MS)
       })
