@@ -3,11 +3,11 @@
  *   static       tsc --noEmit, then ESLint (types, hooks, accessibility, import boundaries)
  *   unit         Vitest, no services, and the `components` project (React components in happy-dom)
  *   integration  Vitest against real PostgreSQL 15 and embedded PGlite
- *   security     Vitest: issue 8's findings and their classes, against the stand-in
+ *   security     Vitest: ADR 0012's findings and their classes, against the stand-in
  *   rls          pgTAP files in supabase/tests, by pg_prove on PostgreSQL 15
  *   e2e          Playwright in Debian's Chromium against a production build
  *   faults       Vitest project `faults`: real processes SIGKILLed, SIGTERMed and their database
- *                restarted (issue 16)
+ *                restarted (ADR 0017)
  * e2e and faults share one production build, made only when its sources changed (productionBuild).
  * `npm test -- rls e2e` runs only the named suites; `npm test -- static` only the static checks.
  * static, unit and rls run side by side (see `stages`); the rest one after another.

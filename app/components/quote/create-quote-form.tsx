@@ -37,7 +37,7 @@ export interface CreateQuoteFormProps {
 const ORDER = ['type', 'text', 'video', 'moment'] as const
 
 /**
- * The create-quote form (spec: Create quote). Without JavaScript a plain
+ * The create-quote form (docs/product.md: Create quote). Without JavaScript a plain
  * multipart form: the radio, the text, the response video and the moment
  * post together. With it the form is checked here first (the shared
  * schema), a video response goes to Storage resumably (tus, the upload

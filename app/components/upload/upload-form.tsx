@@ -57,7 +57,7 @@ export function UploadForm({ categories, userId, supabase, result }: UploadFormP
   const navigate = useNavigate()
   const fetcher = useFetcher<UploadActionData>({ key: 'upload' })
   const formRef = useRef<HTMLFormElement>(null)
-  // Spec section 9: an upload may take up to 30 minutes.
+  // docs/product.md, Limits and timers: an upload may take up to 30 minutes.
   const upload = useResumableUpload({ userId, supabase, timeoutMs: UPLOAD_TIMEOUT_MS })
   const busy = upload.busy
   const handled = useRef<UploadActionData | undefined>(undefined)
@@ -87,7 +87,7 @@ export function UploadForm({ categories, userId, supabase, result }: UploadFormP
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the upload's transitions are new functions each render
   }, [fetcher.state, fetcher.data])
 
-  // Spec section 9: the product goes to the new video 1.5 s after the success message.
+  // docs/product.md, Limits and timers: the product goes to the new video 1.5 s after the success message.
   const navigateRef = useRef(navigate)
   navigateRef.current = navigate
   useEffect(() => {
