@@ -10,7 +10,8 @@ import { deleteVideo, getVideo } from '~/server/videos.server'
 
 /**
  * GET /api/videos/:id — one video; PUT `{ title, description, category?, chapters? }` — its owner or an
- * admin edits it (the edit page's checks, ADR 0042); DELETE — its owner or an admin (spec §6, §7, §8).
+ * admin edits it (the edit page's checks, ADR 0042); DELETE — its owner or an admin (docs/product.md,
+ * Permissions; The JSON API; Rules and messages).
  */
 const api = apiRoute({
   GET: async ({ request, params, clientIp }) => {
