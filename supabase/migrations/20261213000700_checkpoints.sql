@@ -46,6 +46,7 @@ create table public.checkpoints (
   question text not null check (btrim(question) <> '' and char_length(question) <= 500),
   options text[] not null check (public.checkpoint_options_valid(options)),
   required boolean not null default false,
+  multiple boolean not null default false,
   created_at timestamptz not null default now(),
   unique (video_id, at_seconds)
 );
@@ -53,6 +54,8 @@ create table public.checkpoints (
 comment on table public.checkpoints is
   'A question at a moment of a video (a spark: at its end). The answer key is in checkpoint_keys, readable by the creator and admins only.';
 comment on column public.checkpoints.options is 'The options in order; answers and keys name them by index from 0.';
+comment on column public.checkpoints.multiple is
+  'More than one option is correct: the player shows checkboxes ("choose all that apply") instead of radio buttons. Says nothing of which.';
 comment on column public.checkpoints.required is 'The player does not pass a required checkpoint until it is answered right.';
 
 create table public.checkpoint_keys (
@@ -174,13 +177,14 @@ begin
      or exists (select 1 from unnest(add_checkpoint.correct) c where c >= coalesce(cardinality(add_checkpoint.options), 0)) then
     raise exception 'The correct options must be among the options' using errcode = 'check_violation';
   end if;
-  insert into public.checkpoints (video_id, at_seconds, question, options, required)
+  insert into public.checkpoints (video_id, at_seconds, question, options, required, multiple)
   values (video.id,
           case when video.type = 'spark' then coalesce(video.duration_seconds, add_checkpoint.at_seconds)
                else round(add_checkpoint.at_seconds, 3) end,
           btrim(add_checkpoint.question),
           array(select btrim(o) from unnest(add_checkpoint.options) with ordinality as t (o, n) order by n),
-          coalesce(add_checkpoint.required, false))
+          coalesce(add_checkpoint.required, false),
+          cardinality(add_checkpoint.correct) > 1)
   returning * into saved;
   insert into public.checkpoint_keys (checkpoint_id, correct, explanation)
   values (saved.id, array(select c from unnest(add_checkpoint.correct) c order by c),
