@@ -72,7 +72,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       await addCheckpoint(claims, videoId, values)
     } catch (error) {
       if (isDomainError(error) && error.status < 500) {
-        return jsonWithHeaders<ActionData>({ error: error.message, fieldErrors: error.fieldErrors, values }, error.status, headers)
+        return jsonWithHeaders<ActionData>(
+          { error: error.message, fieldErrors: error.fieldErrors, values },
+          error.status,
+          headers,
+        )
       }
       throw error
     }
@@ -209,15 +213,27 @@ export default function CheckpointsPage() {
                     className="flex-1"
                   />
                   <Checkbox
-                    label={<>Correct<span className="sr-only"> (option {index + 1})</span></>}
+                    label={
+                      <>
+                        Correct<span className="sr-only"> (option {index + 1})</span>
+                      </>
+                    }
                     name="correct"
                     value={String(index)}
                     defaultChecked={values?.correct.includes(index) ?? false}
                   />
                 </div>
               ))}
-              {errors.options ? <p className="text-sm font-medium text-red-700" role="alert">{errors.options}</p> : null}
-              {errors.correct ? <p className="text-sm font-medium text-red-700" role="alert">{errors.correct}</p> : null}
+              {errors.options ? (
+                <p className="text-sm font-medium text-red-700" role="alert">
+                  {errors.options}
+                </p>
+              ) : null}
+              {errors.correct ? (
+                <p className="text-sm font-medium text-red-700" role="alert">
+                  {errors.correct}
+                </p>
+              ) : null}
             </fieldset>
             <TextAreaField
               label="Explanation (optional)"

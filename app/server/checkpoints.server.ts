@@ -89,7 +89,13 @@ export interface AuthoringView {
 export async function getCheckpointAuthoring(claims: JwtClaims, videoId: string): Promise<AuthoringView> {
   if (!isUuid(videoId)) throw videoNotFound()
   return asCaller(claims, async (tx) => {
-    const { rows } = await sql<{ id: string; title: string; type: 'video' | 'spark'; duration_seconds: string | null; can_edit: boolean }>`
+    const { rows } = await sql<{
+      id: string
+      title: string
+      type: 'video' | 'spark'
+      duration_seconds: string | null
+      can_edit: boolean
+    }>`
       select v.id, v.title, v.type, v.duration_seconds, public.can_edit_captions(v.id) as can_edit
         from public.videos v where v.id = ${videoId}::uuid
     `.execute(tx)
@@ -109,7 +115,11 @@ export async function getCheckpointAuthoring(claims: JwtClaims, videoId: string)
         type: video.type,
         durationSeconds: video.duration_seconds === null ? null : Number(video.duration_seconds),
       },
-      checkpoints: keyed.rows.map((row) => ({ ...toQuestion(row), correct: row.correct.map(Number), explanation: row.explanation })),
+      checkpoints: keyed.rows.map((row) => ({
+        ...toQuestion(row),
+        correct: row.correct.map(Number),
+        explanation: row.explanation,
+      })),
     }
   })
 }
@@ -152,7 +162,8 @@ function databaseRefusal(error: unknown, type: string): unknown {
   const code = (error as { code?: string } | null)?.code
   const message = error instanceof Error ? error.message : ''
   if (isPermissionError(error)) return new DomainError('forbidden', CHECKPOINT_MESSAGES.notYourVideo)
-  if (code === '23505') return new DomainError('conflict', CHECKPOINT_MESSAGES.momentTaken, { at: CHECKPOINT_MESSAGES.momentTaken })
+  if (code === '23505')
+    return new DomainError('conflict', CHECKPOINT_MESSAGES.momentTaken, { at: CHECKPOINT_MESSAGES.momentTaken })
   if (code === '23514') {
     if (/at most 20|only one/.test(message)) {
       return new DomainError('conflict', type === 'spark' ? CHECKPOINT_MESSAGES.sparkOnlyOne : CHECKPOINT_MESSAGES.tooMany)
@@ -170,9 +181,9 @@ function databaseRefusal(error: unknown, type: string): unknown {
 export async function deleteCheckpoint(claims: JwtClaims, checkpointId: string): Promise<{ videoId: string }> {
   if (!isUuid(checkpointId)) throw checkpointNotFound()
   return asCaller(claims, async (tx) => {
-    const { rows } = await sql<{ video_id: string }>`select video_id from public.checkpoints where id = ${checkpointId}::uuid`.execute(
-      tx,
-    )
+    const { rows } = await sql<{
+      video_id: string
+    }>`select video_id from public.checkpoints where id = ${checkpointId}::uuid`.execute(tx)
     if (!rows[0]) throw checkpointNotFound()
     const deleted = await sql<{ video_id: string }>`
       delete from public.checkpoints where id = ${checkpointId}::uuid returning video_id
@@ -186,7 +197,8 @@ export async function deleteCheckpoint(claims: JwtClaims, checkpointId: string):
 export async function answerCheckpoint(claims: JwtClaims, checkpointId: string, chosen: unknown): Promise<CheckpointAnswer> {
   if (!isUuid(checkpointId)) throw checkpointNotFound()
   const parsed = answerSchema.safeParse(chosen)
-  if (!parsed.success) throw new DomainError('invalid', CHECKPOINT_MESSAGES.chooseOption, { chosen: CHECKPOINT_MESSAGES.chooseOption })
+  if (!parsed.success)
+    throw new DomainError('invalid', CHECKPOINT_MESSAGES.chooseOption, { chosen: CHECKPOINT_MESSAGES.chooseOption })
   return asCaller(claims, (tx) => answerIn(tx, checkpointId, parsed.data))
 }
 
@@ -340,4 +352,21 @@ export async function myCheckpointProgress(claims: JwtClaims): Promise<ProgressI
       lastAnsweredAt: new Date(row.last_at).toISOString(),
     }))
   })
+}
+
+/** What the video page needs: the questions (no key), the caller's own results and the video's length (for the marks). */
+export async function getVideoCheckpoints(
+  claims: JwtClaims,
+  videoId: string,
+): Promise<{ questions: CheckpointQuestion[]; results: Record<string, CheckpointResult>; durationSeconds: number | null }> {
+  if (!isUuid(videoId)) return { questions: [], results: {}, durationSeconds: null }
+  const [questions, video] = await Promise.all([
+    listCheckpoints(claims, videoId),
+    asCaller(claims, (tx) => visibleVideo(tx, videoId)),
+  ])
+  return {
+    questions,
+    results: questions.length > 0 ? await myCheckpointResults(claims, videoId) : {},
+    durationSeconds: video?.duration_seconds == null ? null : Number(video.duration_seconds),
+  }
 }

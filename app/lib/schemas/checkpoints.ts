@@ -77,7 +77,15 @@ export const checkpointSchema = z
       .min(1, CHECKPOINT_MESSAGES.questionRequired)
       .max(QUESTION_MAX, CHECKPOINT_MESSAGES.questionTooLong),
     options: z.array(optionText).max(OPTIONS_MAX, CHECKPOINT_MESSAGES.optionsCount),
-    correct: z.array(z.coerce.number().int().min(0).max(OPTIONS_MAX - 1)).max(OPTIONS_MAX),
+    correct: z
+      .array(
+        z.coerce
+          .number()
+          .int()
+          .min(0)
+          .max(OPTIONS_MAX - 1),
+      )
+      .max(OPTIONS_MAX),
     explanation: z.string().trim().max(EXPLANATION_MAX, CHECKPOINT_MESSAGES.explanationTooLong).default(''),
     required: z.boolean().default(false),
   })
@@ -107,7 +115,13 @@ export type CheckpointInput = z.output<typeof checkpointSchema>
 
 /** The options a learner chose: 1–5 distinct indexes. */
 export const answerSchema = z
-  .array(z.coerce.number().int().min(0).max(OPTIONS_MAX - 1))
+  .array(
+    z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(OPTIONS_MAX - 1),
+  )
   .min(1, CHECKPOINT_MESSAGES.chooseOption)
   .max(OPTIONS_MAX, CHECKPOINT_MESSAGES.chooseOption)
   .refine((chosen) => new Set(chosen).size === chosen.length, CHECKPOINT_MESSAGES.chooseOption)

@@ -79,7 +79,8 @@ export const CHECKPOINT_ENDPOINTS: Endpoint[] = [
     path: '/videos/{id}/checkpoints/stats',
     tag: 'Checkpoints',
     access: 'bearer',
-    summary: 'Per checkpoint of your video (or any, for an admin): first-try right, the most chosen wrong option, who stopped there',
+    summary:
+      'Per checkpoint of your video (or any, for an admin): first-try right, the most chosen wrong option, who stopped there',
     ok: { status: 200, schema: z.object({ stats: z.array(CheckpointStatSchema) }), description: 'Aggregates per checkpoint' },
     errors: [401, 403, 404],
   },
