@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
 import { useRef } from 'react'
-import { CheckYourself } from '~/components/checkpoints/check-yourself'
+import { CheckYourself, ManageCheckpointsLink } from '~/components/checkpoints/check-yourself'
 import { CheckpointMarks, CheckpointPlayer } from '~/components/checkpoints/checkpoint-player'
 import {
   isRouteErrorResponse,
@@ -255,6 +255,9 @@ export default function VideoPage() {
             <VideoActionsBar video={video} share={share} failed={failed} />
             <VideoDescription description={video.description} />
             <VideoCaptions videoId={video.id} captions={captions} />
+            {captions.canEdit && !video.externalUrl ? (
+              <ManageCheckpointsLink videoId={video.id} count={checkpoints.questions.length} />
+            ) : null}
             {playable ? (
               <CheckYourself videoId={video.id} questions={checkpoints.questions} results={checkpoints.results} />
             ) : null}

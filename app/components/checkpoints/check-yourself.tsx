@@ -1,4 +1,4 @@
-import { Form } from '@remix-run/react'
+import { Form, Link } from '@remix-run/react'
 import { formatMoment, type CheckpointQuestion, type CheckpointResult } from '~/lib/schemas/checkpoints'
 
 /**
@@ -78,5 +78,16 @@ export function CheckYourself({
         </div>
       </Form>
     </section>
+  )
+}
+
+/** Under the video, for its creator (or an admin): the way to its checkpoints. */
+export function ManageCheckpointsLink({ videoId, count }: { videoId: string; count: number }) {
+  return (
+    <p className="mt-3 text-sm">
+      <Link to={`/video/${videoId}/checkpoints`} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+        {count > 0 ? 'Manage checkpoints' : 'Add checkpoints'}
+      </Link>
+    </p>
   )
 }
