@@ -48,9 +48,12 @@ function toQuestion(row: QuestionRow): CheckpointQuestion {
   }
 }
 
-async function visibleVideo(tx: Tx, videoId: string) {
+/** The video if the caller can see it, and whether they may change its checkpoints (its creator or an admin). */
+async function visibleVideo(tx: Tx, videoId: string, signedIn = true) {
+  // Visitors may not call can_edit_captions (and may never edit).
+  const canEdit = signedIn ? sql`public.can_edit_captions(v.id)` : sql`false`
   const { rows } = await sql<{ id: string; type: string; duration_seconds: string | null; can_edit: boolean }>`
-    select v.id, v.type, v.duration_seconds, public.can_edit_captions(v.id) as can_edit
+    select v.id, v.type, v.duration_seconds, ${canEdit} as can_edit
       from public.videos v where v.id = ${videoId}::uuid
   `.execute(tx)
   return rows[0] ?? null
@@ -75,7 +78,7 @@ async function readQuestions(tx: Tx, videoId: string): Promise<CheckpointQuestio
 export async function requireCheckpoints(claims: JwtClaims | null, videoId: string): Promise<CheckpointQuestion[]> {
   if (!isUuid(videoId)) throw videoNotFound()
   return asCaller(claims, async (tx) => {
-    if (!(await visibleVideo(tx, videoId))) throw videoNotFound()
+    if (!(await visibleVideo(tx, videoId, claims !== null))) throw videoNotFound()
     return readQuestions(tx, videoId)
   })
 }
