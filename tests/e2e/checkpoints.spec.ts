@@ -191,5 +191,11 @@ test.describe('without JavaScript', () => {
     await check.getByRole('button', { name: 'Check answers' }).click()
     await expect(check.getByTestId('checkpoint-result')).toContainText('Right')
     await expect(check).toContainText('Your answers: 1 of 1 right.')
+
+    // Profile → Progress: the video with the learner's score.
+    await page.goto('/profile?tab=progress')
+    await expect(page.getByTestId('progress-list').getByRole('listitem').filter({ hasText: 'The Game of Life' })).toContainText(
+      '1 of 1 right',
+    )
   })
 })
