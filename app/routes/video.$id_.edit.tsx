@@ -136,6 +136,28 @@ export default function EditVideoPage() {
           <SubmitButton pendingLabel="Saving…">Save changes</SubmitButton>
         </div>
       </Form>
+      <section aria-labelledby="edit-more-title" className="card mt-6 flex flex-col gap-3 p-5 sm:p-6">
+        <h2 id="edit-more-title" className="text-heading">
+          More for this video
+        </h2>
+        <ul className="flex flex-col gap-2 text-sm">
+          <li>
+            <Link
+              to={`/video/${video.id}/checkpoints`}
+              className="font-semibold text-brand-700 underline-offset-2 hover:underline"
+            >
+              Checkpoints
+            </Link>{' '}
+            <span className="text-ink-600">— questions that pause the video and check what was understood.</span>
+          </li>
+          <li>
+            <Link to={`/video/${video.id}/captions`} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+              Captions
+            </Link>{' '}
+            <span className="text-ink-600">— add, replace or remove caption tracks.</span>
+          </li>
+        </ul>
+      </section>
     </Page>
   )
 }

@@ -109,6 +109,11 @@ function UploadCard({ video }: { video: UploadCardVideo }) {
           >
             Edit
           </Link>
+          {video.status === 'ready' ? (
+            <Link to={`/video/${video.id}/checkpoints`} className="font-semibold text-brand-700 hover:underline">
+              Checkpoints
+            </Link>
+          ) : null}
           <ConfirmAction
             label="Delete"
             triggerClassName="font-semibold text-red-700 hover:underline"

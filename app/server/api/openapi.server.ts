@@ -39,6 +39,7 @@ import {
   PositionBody,
   WatchPositionSchema,
 } from './schemas.server'
+import { CHECKPOINT_ENDPOINTS } from './checkpoints.server'
 import { NOTIFICATION_ENDPOINTS } from './notifications.server'
 import { ChaptersBody, ChaptersSchema, VideoEditBody } from './chapters.server'
 
@@ -638,6 +639,7 @@ export const ENDPOINTS: Endpoint[] = [
     errors: [401, 403, 404],
   },
   ...NOTIFICATION_ENDPOINTS,
+  ...CHECKPOINT_ENDPOINTS,
   // The document itself
   {
     method: 'get',
