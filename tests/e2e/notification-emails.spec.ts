@@ -68,10 +68,11 @@ test.describe('notification emails', () => {
         await page.goto(new URL(link!).pathname + new URL(link!).search)
         await expect(page.getByRole('heading', { name: 'Stop these emails?' })).toBeVisible()
         await expect(page.getByText('Your creator application reviewed')).toBeVisible()
-        await expectAccessible(page)
+        // axe runs in the page: only where the page runs scripts.
+        if (javaScriptEnabled) await expectAccessible(page)
         await page.getByRole('button', { name: 'Stop these emails' }).click()
         await expect(page.getByRole('heading', { name: "You're unsubscribed" })).toBeVisible()
-        await expectAccessible(page)
+        if (javaScriptEnabled) await expectAccessible(page)
 
         // A link someone changed is refused.
         await page.goto(
@@ -92,7 +93,7 @@ test.describe('notification emails', () => {
         await expect(
           page.getByRole('group', { name: 'Comments on your videos' }).getByRole('radio', { name: 'Daily digest' }),
         ).toBeChecked()
-        await expectAccessible(page)
+        if (javaScriptEnabled) await expectAccessible(page)
 
         // Still exactly one email.
         expect(await mailTo(request, creator.email)).toHaveLength(1)
