@@ -1,4 +1,5 @@
 import { Form } from '@remix-run/react'
+import { RadioCards } from '~/components/ui/radio-cards'
 import { SubmitButton } from '~/components/ui/submit-button'
 import {
   CHANNEL_SHORT_LABELS,
@@ -8,6 +9,8 @@ import {
 } from '~/lib/notification-preferences'
 
 export const NOTIFICATION_PREFERENCES_ID = 'notification-preferences'
+
+const CHANNEL_OPTIONS = NOTIFICATION_CHANNELS.map((channel) => ({ value: channel, label: CHANNEL_SHORT_LABELS[channel] }))
 
 /**
  * Edit Profile's "Notifications" card: for each type the user can receive, in
@@ -35,26 +38,14 @@ export function NotificationPreferences({ preferences, role }: { preferences: No
       </div>
       <Form method="post" action="/notifications/preferences" className="flex flex-col gap-4">
         {rows.map((entry) => (
-          <fieldset key={entry.type} className="flex flex-col gap-2">
-            <legend className="mb-1.5 text-sm font-medium text-ink-800">{entry.label}</legend>
-            <div className="grid grid-cols-3 gap-2">
-              {NOTIFICATION_CHANNELS.map((channel) => (
-                <label
-                  key={channel}
-                  className="flex min-h-11 cursor-pointer items-center gap-2 rounded-xl px-3 py-2 ring-1 ring-inset ring-ink-200 has-[:checked]:bg-brand-50 has-[:checked]:ring-2 has-[:checked]:ring-inset has-[:checked]:ring-brand-500"
-                >
-                  <input
-                    type="radio"
-                    name={entry.type}
-                    value={channel}
-                    defaultChecked={entry.channel === channel}
-                    className="h-4 w-4 shrink-0 border-ink-300 text-brand-600 focus:ring-brand-600"
-                  />
-                  <span className="text-sm text-ink-900">{CHANNEL_SHORT_LABELS[channel]}</span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          <RadioCards
+            key={entry.type}
+            legend={entry.label}
+            name={entry.type}
+            options={CHANNEL_OPTIONS}
+            defaultChecked={entry.channel}
+            errorId={`${NOTIFICATION_PREFERENCES_ID}-${entry.type}-error`}
+          />
         ))}
         <div className="flex justify-end">
           <SubmitButton pendingLabel="Saving">Save notification settings</SubmitButton>
