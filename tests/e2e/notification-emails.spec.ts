@@ -74,6 +74,13 @@ test.describe('notification emails', () => {
         await expect(page.getByRole('heading', { name: "You're unsubscribed" })).toBeVisible()
         if (javaScriptEnabled) await expectAccessible(page)
 
+        // A mail provider's one-click unsubscribe (RFC 8058) posts to the link itself, from no page of ours.
+        const oneClick = await request.post(link!, {
+          headers: { 'Sec-Fetch-Site': 'cross-site' },
+          form: { 'List-Unsubscribe': 'One-Click' },
+        })
+        expect(oneClick.status()).toBe(200)
+
         // A link someone changed is refused.
         await page.goto(
           `${new URL(link!).pathname}?token=${encodeURIComponent(new URL(link!).searchParams.get('token')!.slice(0, -3))}`,
