@@ -1,7 +1,7 @@
 // ESLint 9 flat config: recommended sets for JS, TypeScript, React hooks and
 // accessibility, plus the import boundaries of ADR 0011:
 // worker/, stack/, db/ and media/ never import app/; db/ and media/ never
-// import stack/ or worker/ (nor does ops/, the logs every layer writes); components and lib never import server modules;
+// import stack/ or worker/ (nor do ops/, the logs every layer writes, and mail/, the emails' words and tokens); components and lib never import server modules;
 // lib never imports components.
 import js from '@eslint/js'
 import jsxA11y from 'eslint-plugin-jsx-a11y'
@@ -80,7 +80,7 @@ export default tseslint.config(
     rules: { 'no-empty-pattern': 'off' },
   },
   { files: ['worker/**', 'stack/**'], rules: restrict(APP) },
-  { files: ['db/**', 'media/**', 'ops/**'], rules: restrict(APP, STACK_OR_WORKER) },
+  { files: ['db/**', 'media/**', 'ops/**', 'mail/**'], rules: restrict(APP, STACK_OR_WORKER) },
   { files: ['app/components/**'], rules: restrict(SERVER) },
   { files: ['app/lib/**'], rules: restrict(SERVER, COMPONENTS) },
 )

@@ -33,6 +33,7 @@ import { reportMemory, watchStalls } from './ops/stalls'
 import { loadOrCreateOpsKey, opsRouter, removeServerState, writeServerState } from './ops/control'
 import { backupEmbedded } from './db/backup'
 import { reconcile } from './worker/reconcile'
+import { unsubscribeSecret } from './mail/unsubscribe-token'
 
 /**
  * Lumen's one HTTP entry. Unless SUPABASE_URL names a Supabase project, it
@@ -155,6 +156,12 @@ if (usesStandIn(env)) {
         supabaseUrl: publicUrl(env),
         serviceRoleKey: keys.serviceRoleKey,
         sweep: { storageDir: path.join(path.resolve(env.DATA_DIR), 'storage') },
+        // Notification emails through the stand-in's transport: the mailbox in embedded mode, SMTP in server mode.
+        email: {
+          transport: stack!.context.mail,
+          siteUrl: env.SITE_URL ?? publicUrl(env),
+          secret: unsubscribeSecret({ explicit: env.UNSUBSCRIBE_SECRET, jwtSecret: keys.jwtSecret })!,
+        },
       })
       log(`media worker: in-process (${mediaWorker.id})`)
     }

@@ -248,6 +248,32 @@ isOneToOne: false
       referencedColumns: ["id"]
     }
                   ]
+                },"email_outbox": {
+                  Row: {
+                    "attempts": number,"created_at": string,"id": number,"kind": string,"last_error": string | null,"locked_by": string | null,"locked_until": string | null,"max_attempts": number,"notification_id": string | null,"recipient_id": string,"run_after": string,"sent_at": string | null,"status": string,"updated_at": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "attempts"?: number,"created_at"?: string,"id"?: never,"kind": string,"last_error"?: string | null,"locked_by"?: string | null,"locked_until"?: string | null,"max_attempts"?: number,"notification_id"?: string | null,"recipient_id": string,"run_after"?: string,"sent_at"?: string | null,"status"?: string,"updated_at"?: string
+                  }
+                  Update: {
+                    "attempts"?: number,"created_at"?: string,"id"?: never,"kind"?: string,"last_error"?: string | null,"locked_by"?: string | null,"locked_until"?: string | null,"max_attempts"?: number,"notification_id"?: string | null,"recipient_id"?: string,"run_after"?: string,"sent_at"?: string | null,"status"?: string,"updated_at"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "email_outbox_notification_id_fkey"
+      columns: ["notification_id"]
+isOneToOne: true
+      referencedRelation: "notifications"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "email_outbox_recipient_id_fkey"
+      columns: ["recipient_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    }
+                  ]
                 },"feedback": {
                   Row: {
                     "created_at": string,"id": string,"liked": boolean,"recommendations": string,"usage": string,"user_id": string
@@ -317,6 +343,58 @@ isOneToOne: false
       columns: ["video_id"]
 isOneToOne: false
       referencedRelation: "videos"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"notification_digest_items": {
+                  Row: {
+                    "created_at": string,"email_id": number | null,"notification_id": string,"recipient_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "created_at"?: string,"email_id"?: number | null,"notification_id": string,"recipient_id": string
+                  }
+                  Update: {
+                    "created_at"?: string,"email_id"?: number | null,"notification_id"?: string,"recipient_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "notification_digest_items_email_id_fkey"
+      columns: ["email_id"]
+isOneToOne: false
+      referencedRelation: "email_outbox"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "notification_digest_items_notification_id_fkey"
+      columns: ["notification_id"]
+isOneToOne: true
+      referencedRelation: "notifications"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "notification_digest_items_recipient_id_fkey"
+      columns: ["recipient_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"notification_preferences": {
+                  Row: {
+                    "channel": string,"type": string,"updated_at": string,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "channel": string,"type": string,"updated_at"?: string,"user_id": string
+                  }
+                  Update: {
+                    "channel"?: string,"type"?: string,"updated_at"?: string,"user_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "notification_preferences_user_id_fkey"
+      columns: ["user_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
       referencedColumns: ["id"]
     }
                   ]
@@ -781,6 +859,15 @@ isOneToOne: false
               "answered_at": string,"attempts": number,"checkpoint_id": string,"ever_correct": boolean,"explanation": string,"last_chosen": (number)[],"last_correct": boolean
             }[]
                            },
+"notification_channel":
+{ Args: { "type": string,"user_id": string }; Returns: string
+                           },
+"notification_default_channel":
+{ Args: { "type": string }; Returns: string
+                           },
+"notification_email_address":
+{ Args: { "user_id": string }; Returns: string
+                           },
 "notify":
 { Args: { "actor_id"?: string,"application_id"?: string,"category_id"?: string,"comment_id"?: string,"group_key"?: string,"outcome"?: string,"quote_id"?: string,"recipient_id": string,"report_id"?: string,"type": string,"video_id"?: string }; Returns: undefined
                            },
@@ -794,6 +881,9 @@ isOneToOne: false
                            },
 "profile_time_zone":
 { Args: { "user_id": string }; Returns: string
+                           },
+"queue_notification_digests":
+{ Args: { "period"?: string }; Returns: number
                            },
 "record_user_added":
 { Args: { "user_id": string }; Returns: undefined

@@ -38,6 +38,11 @@ const envSchema = z.object({
   /** The From header of those emails. */
   SMTP_FROM: z.string().default('Lumen <no-reply@localhost>'),
   /**
+   * Signs the unsubscribe links of notification emails (32+ characters). Unset: derived
+   * from SUPABASE_JWT_SECRET (the stand-in's, generated once, in DATA_DIR/keys.json).
+   */
+  UNSUBSCRIBE_SECRET: z.string().min(32).optional(),
+  /**
    * Which direct peers may name the client's address in X-Forwarded-For (rate limits):
    * `loopback` (default: the app calling its own stand-in), `none`, or a comma-separated list of IPs.
    */
@@ -130,7 +135,10 @@ export function reloadEnv(): Env {
 }
 
 /** One setting, parsed by its field of the schema without parsing the rest (for modules loaded before boot, like the logger). */
-export function setting<K extends keyof Env>(name: K, source: Record<string, string | undefined> = process.env): Env[K] | undefined {
+export function setting<K extends keyof Env>(
+  name: K,
+  source: Record<string, string | undefined> = process.env,
+): Env[K] | undefined {
   const parsed = envSchema.shape[name].safeParse(source[name])
   return parsed.success ? (parsed.data as Env[K]) : undefined
 }

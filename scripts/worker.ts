@@ -10,7 +10,8 @@
  * WORKER_ID, WORKER_LEASE_MS (default 60 s: how long a job stays this worker's
  * without a heartbeat, i.e. how soon another worker takes over the job of one
  * that died), WORKER_RETRY_BASE_MS (default 10 s: the first retry's backoff,
- * doubling after each failure), WORKER_POLL_MS, and FFMPEG_PATH / FFPROBE_PATH. Stops cleanly on SIGINT/SIGTERM:
+ * doubling after each failure), WORKER_POLL_MS, and FFMPEG_PATH / FFPROBE_PATH; for notification emails
+ * SMTP_URL, SMTP_FROM, SITE_URL and UNSUBSCRIBE_SECRET (else derived from the JWT secret). Stops cleanly on SIGINT/SIGTERM:
  * running jobs get WORKER_STOP_GRACE_MS (default 20 s) to finish, then are
  * handed back to the queue.
  */
@@ -20,6 +21,8 @@ import { loadOrCreateKeys } from '../stack/keys'
 import { openDatabase } from '../db/connect'
 import { startMediaWorker } from '../worker/media-worker'
 import { componentLogger } from '../ops/log'
+import { smtpTransport } from '../stack/mail'
+import { unsubscribeSecret } from '../mail/unsubscribe-token'
 
 const log = componentLogger('media-worker')
 
@@ -34,6 +37,7 @@ if (!env.DATABASE_URL) {
 
 let supabaseUrl = env.SUPABASE_URL
 let serviceRoleKey = env.SUPABASE_SERVICE_ROLE_KEY
+let jwtSecret = env.SUPABASE_JWT_SECRET
 if (!supabaseUrl || !serviceRoleKey) {
   if (env.SUPABASE_URL) {
     console.error('SUPABASE_URL is set without SUPABASE_SERVICE_ROLE_KEY: the worker writes to Storage as the service role.')
@@ -41,7 +45,21 @@ if (!supabaseUrl || !serviceRoleKey) {
   }
   // The app's own stand-in: its keys live in the data directory it shares with the app.
   supabaseUrl = publicUrl(env)
-  serviceRoleKey = (await loadOrCreateKeys(path.resolve(env.DATA_DIR))).serviceRoleKey
+  const keys = await loadOrCreateKeys(path.resolve(env.DATA_DIR))
+  serviceRoleKey = keys.serviceRoleKey
+  jwtSecret = keys.jwtSecret
+}
+
+// Notification emails go out by SMTP, their unsubscribe links signed as the app checks them.
+const secret = unsubscribeSecret({ explicit: env.UNSUBSCRIBE_SECRET, jwtSecret })
+const email =
+  env.SMTP_URL && secret
+    ? { transport: smtpTransport({ url: env.SMTP_URL, from: env.SMTP_FROM }), siteUrl: env.SITE_URL ?? publicUrl(env), secret }
+    : undefined
+if (!email) {
+  log.warn(
+    `notification emails off in this worker: ${env.SMTP_URL ? 'set UNSUBSCRIBE_SECRET or SUPABASE_JWT_SECRET' : 'set SMTP_URL'}; they wait in public.email_outbox`,
+  )
 }
 
 const database = await openDatabase({ databaseUrl: env.DATABASE_URL, maxConnections: workerEnv.WORKER_CONCURRENCY + 2 })
@@ -56,6 +74,7 @@ const worker = startMediaWorker({
   backoff: workerEnv.WORKER_RETRY_BASE_MS ? { baseMs: workerEnv.WORKER_RETRY_BASE_MS } : undefined,
   // The stand-in's files are in DATA_DIR; a hosted Supabase's Storage is its own.
   sweep: { storageDir: env.SUPABASE_URL ? undefined : path.join(path.resolve(env.DATA_DIR), 'storage') },
+  email,
 })
 
 let stopping = false

@@ -6,7 +6,7 @@ import type { MailMessage } from './mailbox'
  * developer mailbox in embedded mode, an SMTP server (`SMTP_URL`) in server
  * mode. One interface, so Auth never knows which.
  */
-export type OutgoingMail = Pick<MailMessage, 'to' | 'subject' | 'text' | 'html'>
+export type OutgoingMail = Pick<MailMessage, 'to' | 'subject' | 'text' | 'html' | 'headers'>
 
 export interface MailTransport {
   readonly kind: 'mailbox' | 'smtp'

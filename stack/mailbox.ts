@@ -14,6 +14,8 @@ export interface MailMessage {
   subject: string
   text: string
   html: string
+  /** Extra headers (List-Unsubscribe on notification emails). */
+  headers?: Record<string, string>
   sentAt: string
 }
 
@@ -40,7 +42,10 @@ export class Mailbox implements MailTransport {
       throw error
     }
     const messages = await Promise.all(
-      files.sort().reverse().map(async (file) => JSON.parse(await readFile(path.join(this.dir, file), 'utf8')) as MailMessage),
+      files
+        .sort()
+        .reverse()
+        .map(async (file) => JSON.parse(await readFile(path.join(this.dir, file), 'utf8')) as MailMessage),
     )
     return to ? messages.filter((message) => message.to.toLowerCase() === to.toLowerCase()) : messages
   }

@@ -10,6 +10,9 @@ import { componentLogger } from '../ops/log'
 import { heartbeatTask, sweepAbandonedWorkDirs, sweepTask, workDirPrefix } from './housekeeping'
 import { startJobLoop, type BackgroundTask, type JobHandlers, type WorkerLog } from './job-loop'
 import { captionJobHandler } from './jobs/captions'
+import { emailJob, emailTask } from './jobs/email'
+import { EmailOutbox } from './email-outbox'
+import type { MailTransport } from '../stack/mail'
 import { transcodeJobHandler } from './jobs/transcode'
 import { DEFAULT_LEASE_MS, MediaQueue, type BackoffOptions } from './queue'
 import { createStorageIO } from './storage-io'
@@ -68,6 +71,12 @@ export interface MediaWorkerOptions {
    * server). `storageDir` is the stand-in's storage folder, when Storage is ours.
    */
   sweep?: { storageDir?: string; intervalMs?: number }
+  /**
+   * Notification emails (worker/jobs/email.ts): the outbox drained through
+   * `transport`, links to `siteUrl`, unsubscribe links signed with `secret`.
+   * Without it, emails wait in public.email_outbox for a worker that has it.
+   */
+  email?: { transport: MailTransport; siteUrl: string; secret: string; digestEveryMs?: number }
 }
 
 export interface MediaWorker {
@@ -128,7 +137,31 @@ export function startMediaWorker(options: MediaWorkerOptions): MediaWorker {
 
   const background: BackgroundTask[] = [heartbeatTask(queue, id, log)]
   if (options.sweep) background.push(sweepTask(options.pool, options.sweep, log))
-  const loop = startJobLoop({ queue, pool: options.pool, handlers, id, leaseMs, pollMs, listen, concurrency, log, autoStart, background })
+  if (options.email) {
+    const job = emailJob({
+      outbox: new EmailOutbox(options.pool, options.backoff),
+      transport: options.email.transport,
+      siteUrl: options.email.siteUrl,
+      secret: options.email.secret,
+      workerId: id,
+      leaseMs,
+      log,
+    })
+    background.push(emailTask(job, { pollMs, digestEveryMs: options.email.digestEveryMs, log }))
+  }
+  const loop = startJobLoop({
+    queue,
+    pool: options.pool,
+    handlers,
+    id,
+    leaseMs,
+    pollMs,
+    listen,
+    concurrency,
+    log,
+    autoStart,
+    background,
+  })
 
   if (autoStart) {
     void sweepAbandonedWorkDirs(tempRoot).then(
@@ -137,7 +170,7 @@ export function startMediaWorker(options: MediaWorkerOptions): MediaWorker {
     )
     log(
       'info',
-      `${id} started: ${concurrency} at a time, ${listen ? 'LISTEN media_jobs and polling' : 'polling'} every ${pollMs} ms; ${describeMediaTools(tools)}; automatic captions ${speech ? `by ${speech.binary}` : 'off'}`,
+      `${id} started: ${concurrency} at a time, ${listen ? 'LISTEN media_jobs and polling' : 'polling'} every ${pollMs} ms; ${describeMediaTools(tools)}; automatic captions ${speech ? `by ${speech.binary}` : 'off'}; notification emails ${options.email ? `by ${options.email.transport.kind}` : 'off'}`,
     )
   }
 

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { ProfileEditFields } from '~/components/profile/profile-edit-fields'
+import { NotificationPreferences } from '~/components/profile/notification-preferences'
 import { StatusCard } from '~/components/status-card'
 import { Alert } from '~/components/ui/alert'
 import { Page, PageHeader } from '~/components/ui/page'
@@ -13,6 +14,7 @@ import { redirectWithFlash } from '~/server/http/flash.server'
 import { jsonWithHeaders } from '~/server/http/responses.server'
 import { requireUser } from '~/server/permissions.server'
 import { getOwnProfile, updateProfile } from '~/server/profiles.server'
+import { getNotificationPreferences } from '~/server/notification-preferences.server'
 import type { ShellHandle } from '~/root'
 
 /**
@@ -26,7 +28,8 @@ import type { ShellHandle } from '~/root'
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { claims, headers } = await requireUser(request, context)
-  return jsonWithHeaders({ profile: await getOwnProfile(claims) }, 200, headers)
+  const [profile, notificationPreferences] = await Promise.all([getOwnProfile(claims), getNotificationPreferences(claims)])
+  return jsonWithHeaders({ profile, notificationPreferences }, 200, headers)
 }
 
 /** The form shows the creator's verification status: no pending banner over it. */
@@ -66,7 +69,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function EditProfile() {
-  const { profile } = useLoaderData<typeof loader>()
+  const { profile, notificationPreferences } = useLoaderData<typeof loader>()
   const failed = useActionData<typeof action>() as EditActionData | undefined
   return (
     <Page width="narrow">
@@ -82,6 +85,7 @@ export default function EditProfile() {
           <SubmitButton pendingLabel="Saving">Save changes</SubmitButton>
         </div>
       </Form>
+      <NotificationPreferences preferences={notificationPreferences} role={profile.role} />
     </Page>
   )
 }

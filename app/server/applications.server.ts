@@ -5,7 +5,7 @@ import { ADMIN_MESSAGES, type ReviewCategoryInput, type ReviewInput } from '~/li
 import { asCaller, asServiceRole, type JwtClaims, type Tx } from './db.server'
 import { DomainError, isPermissionError } from './errors.server'
 import { allowed } from './permissions.server'
-import { forBrowser, serviceClient, type Supabase } from './supabase.server'
+import { forBrowser, serviceClient } from './supabase.server'
 
 /**
  * Creator applications (docs/product.md: Admin, Pending Creators; GET/PUT
@@ -98,13 +98,13 @@ export async function listPendingApplications(claims: JwtClaims | null): Promise
 }
 
 /**
- * Approves or rejects a pending application, then asks the
- * `application-reviewed` function to email the creator (with the admin's own
- * token: the function checks again who is asking). A failed email is logged,
- * not thrown: the review stands.
+ * Approves or rejects a pending application. The creator hears of it from the
+ * database: the review's trigger writes the notification, and the email their
+ * preference asks for goes into the outbox in the same transaction, sent by the
+ * worker (docs/decisions/0046-notification-emails.md).
  */
 export async function reviewApplication(
-  caller: { claims: JwtClaims | null; supabase?: Supabase },
+  caller: { claims: JwtClaims | null },
   input: ReviewInput,
 ): Promise<'approved' | 'rejected'> {
   const { claims } = caller
@@ -121,7 +121,6 @@ export async function reviewApplication(
     if ((error as { code?: unknown }).code === 'P0002') throw new DomainError('not_found', ADMIN_MESSAGES.applicationNotFound)
     throw error
   }
-  if (caller.supabase) await notifyCreator(caller.supabase, input.applicationId)
   return input.approved ? 'approved' : 'rejected'
 }
 
@@ -187,21 +186,6 @@ export async function reviewCategoryRequest(
     throw error
   }
   return input.approved ? 'categoryApproved' : 'categoryRejected'
-}
-
-async function notifyCreator(supabase: Supabase, applicationId: string): Promise<void> {
-  try {
-    const result = await Promise.race([
-      supabase.functions.invoke('application-reviewed', { body: { applicationId } }),
-      new Promise<{ error: Error }>((resolve) => setTimeout(() => resolve({ error: new Error('timed out after 5 s') }), 5000)),
-    ])
-    if (result.error) console.warn(`[applications] the review email for ${applicationId} was not sent: ${result.error.message}`)
-  } catch (error) {
-    console.warn(
-      `[applications] the review email for ${applicationId} was not sent:`,
-      error instanceof Error ? error.message : error,
-    )
-  }
 }
 
 /** Browsers may show these in a tab; anything else is sent as a download. */

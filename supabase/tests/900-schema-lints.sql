@@ -45,7 +45,9 @@ select is(
       and c.relname not in (
         'media_jobs', -- the media worker's queue: written by triggers and the worker (service role) only
         'worker_heartbeats', -- the media workers' liveness for /readyz: the workers (service role) only
-        'rate_limits' -- the app's rate-limit windows: the server (service role) only
+        'rate_limits', -- the app's rate-limit windows: the server (service role) only
+        'email_outbox', -- notification emails: written by a trigger, sent by the worker (service role) only
+        'notification_digest_items' -- notifications waiting for a digest: the trigger and the worker only
       )
     order by 1
   ),

@@ -104,7 +104,7 @@ function invalid(message: string): never {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { claims, supabase, headers } = await requireAdmin(request, context)
+  const { claims, headers } = await requireAdmin(request, context)
   const form = await request.formData()
   const parsedIntent = adminIntentSchema.safeParse(form.get('intent'))
   if (!parsedIntent.success) throw data(ADMIN_MESSAGES.unknownAction, { status: 400, headers })
@@ -116,7 +116,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       case 'review': {
         const input = reviewSchema.safeParse(formFields(form, ['applicationId', 'approved', 'reviewNotes'] as const))
         if (!input.success) invalid(input.error.issues[0]!.message)
-        const outcome = await reviewApplication({ claims, supabase }, input.data)
+        const outcome = await reviewApplication({ claims }, input.data)
         return success(ADMIN_MESSAGES[outcome])
       }
       case 'review-category': {

@@ -1,6 +1,7 @@
 import { extendZodWithOpenApi } from '@asteasolutions/zod-to-openapi'
 import { z } from 'zod'
 import { NOTIFICATION_TYPES, type NotificationItem } from '~/lib/notifications'
+import { NOTIFICATION_CHANNELS, type NotificationPreference } from '~/lib/notification-preferences'
 import type { Endpoint } from './openapi.server'
 
 extendZodWithOpenApi(z)
@@ -34,6 +35,32 @@ export const MarkReadBody = z
   .union([z.object({ all: z.literal(true) }), z.object({ ids: z.array(id).min(1).max(100) })])
   .openapi('MarkNotificationsRead', { description: '`{ "all": true }`, or `{ "ids": [...] }` (up to 100)' })
 
+const channel = z.enum(NOTIFICATION_CHANNELS).openapi({
+  description:
+    '`in_app`: in the app only; `email`: in the app and an email at once; `digest`: in the app and a daily digest email',
+})
+
+export const NotificationPreferencesSchema = z
+  .object({
+    preferences: z.array(
+      z.object({
+        type: z.enum(NOTIFICATION_TYPES),
+        label: z.string().openapi({ description: 'What the type is about, as the settings page says it' }),
+        channel,
+        default: channel.openapi({ description: 'What applies until you choose' }),
+      }),
+    ),
+  })
+  .openapi('NotificationPreferences')
+
+export const PreferencesUpdateBody = z
+  .object({
+    preferences: z
+      .record(z.string(), z.unknown())
+      .openapi({ description: 'The types to change, each to `in_app`, `email` or `digest`; the others stay as they are' }),
+  })
+  .openapi('NotificationPreferencesUpdate', { example: { preferences: { video_liked: 'digest', video_failed: 'in_app' } } })
+
 export const NOTIFICATION_ENDPOINTS: Endpoint[] = [
   {
     method: 'get',
@@ -59,7 +86,38 @@ export const NOTIFICATION_ENDPOINTS: Endpoint[] = [
     },
     errors: [400, 401],
   },
+  {
+    method: 'get',
+    path: '/notifications/preferences',
+    tag: 'Notifications',
+    access: 'bearer',
+    summary: 'How you hear of each type of notification: in the app only, by email at once, or in a daily digest',
+    ok: { status: 200, schema: NotificationPreferencesSchema, description: 'Every type, with its channel in force' },
+    errors: [401],
+  },
+  {
+    method: 'put',
+    path: '/notifications/preferences',
+    tag: 'Notifications',
+    access: 'bearer',
+    summary: 'Change how you hear of some types of notification (every email has a link that sets its type back to in_app)',
+    body: PreferencesUpdateBody,
+    ok: { status: 200, schema: NotificationPreferencesSchema, description: 'Every type, with its channel in force now' },
+    errors: [400, 401],
+  },
 ]
+
+/** The preferences in the API's spelling. */
+export function preferencesShape(preferences: NotificationPreference[]): z.infer<typeof NotificationPreferencesSchema> {
+  return {
+    preferences: preferences.map((entry) => ({
+      type: entry.type,
+      label: entry.label,
+      channel: entry.channel,
+      default: entry.defaultChannel,
+    })),
+  }
+}
 
 /** One notification in the API's spelling (`_id`, `profilePicture`). */
 export function notificationShape(item: NotificationItem): z.infer<typeof NotificationSchema> {

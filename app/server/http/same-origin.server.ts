@@ -14,6 +14,8 @@ export function sameOriginWrites(publicOrigin: string): RequestHandler {
   return (req, res, next) => {
     if (['GET', 'HEAD', 'OPTIONS'].includes(req.method)) return next()
     if (req.path === '/api' || req.path.startsWith('/api/')) return next()
+    // An email's one-click unsubscribe is posted by the mail provider: the signed token in its address is its only authority.
+    if (req.path === '/unsubscribe') return next()
     const site = req.get('sec-fetch-site')
     const origin = req.get('origin')
     const ownOrigins = new Set([publicOrigin, `${req.protocol}://${req.get('host') ?? ''}`])

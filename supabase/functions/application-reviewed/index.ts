@@ -1,7 +1,10 @@
 /**
  * application-reviewed — emails a creator the outcome of their creator
- * application once an admin has reviewed it. The app calls it right after the
- * review, with the admin's own access token: POST { "applicationId": "<uuid>" }.
+ * application once an admin has reviewed it, called with the admin's own access
+ * token: POST { "applicationId": "<uuid>" }. The app itself no longer calls it:
+ * the review's notification email comes from the outbox the worker drains
+ * (docs/decisions/0046-notification-emails.md); this stays the example of an
+ * edge function (docs/decisions/0007-edge-functions-stand-in.md).
  *
  * Nothing in the body is trusted but the id. Who calls comes from Auth
  * (GET /auth/v1/user); whether they are an admin and what was decided come
