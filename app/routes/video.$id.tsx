@@ -11,6 +11,7 @@ import {
   type ShouldRevalidateFunction,
 } from '@remix-run/react'
 import { VideoCaptions } from '~/components/captions/video-captions'
+import { VideoNotes } from '~/components/notes/video-notes'
 import { StatusCard } from '~/components/status-card'
 import { Page } from '~/components/ui/page'
 import { VideoActionsBar } from '~/components/video/actions-bar'
@@ -44,6 +45,7 @@ import { pageFailure } from '~/server/http/domain-errors.server'
 import { likeQuote, likeVideo } from '~/server/likes.server'
 import { deleteQuote } from '~/server/quotes.server'
 import { getWatchPosition } from '~/server/progress.server'
+import { listVideoNotes } from '~/server/notes.server'
 import { deleteVideo, getVideoPage } from '~/server/videos.server'
 
 // The player's engine loads with the page's own scripts, not after hydration (ADR 0027).
@@ -63,13 +65,14 @@ if (typeof document !== 'undefined') loadHls().catch(() => {})
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { user, claims, headers } = await requireUser(request, context)
   try {
-    const [page, position] = await Promise.all([
+    const [page, position, notes] = await Promise.all([
       getVideoPage(claims, params.id ?? '', { siteUrl: siteUrlFor(request.url) }),
       getWatchPosition(claims, params.id ?? ''),
+      listVideoNotes(claims, params.id ?? ''),
     ])
     // Where the learner stopped, to offer "Resume from …" (ADR 0034).
     const resumeAt = resumeMoment(position)
-    return jsonWithHeaders({ viewer: { id: user.id, role: user.role }, ...page, resumeAt }, 200, headers)
+    return jsonWithHeaders({ viewer: { id: user.id, role: user.role }, ...page, resumeAt, notes }, 200, headers)
   } catch (error) {
     if (isDomainError(error)) throw data(error.message, { status: error.status, headers })
     throw error
@@ -185,7 +188,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, actionRes
 }
 
 export default function VideoPage() {
-  const { video, media, share, comments, quotes, follow, captions, resumeAt } = useLoaderData<typeof loader>()
+  const { video, media, share, comments, quotes, follow, captions, resumeAt, notes } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const failed = actionData && !actionData.ok ? actionData : undefined
   const playable = video.status === 'ready' || Boolean(video.externalUrl)
@@ -234,6 +237,7 @@ export default function VideoPage() {
             <VideoActionsBar video={video} share={share} failed={failed} />
             <VideoDescription description={video.description} />
             <VideoCaptions videoId={video.id} captions={captions} />
+            <VideoNotes videoId={video.id} notes={notes} moment={moment === null ? null : Math.floor(moment)} />
           </article>
 
           <CommentsSection videoId={video.id} comments={comments} count={video.commentCount} failed={failed} />

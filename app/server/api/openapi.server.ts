@@ -39,6 +39,7 @@ import {
   PositionBody,
   WatchPositionSchema,
 } from './schemas.server'
+import { NOTE_ENDPOINTS } from './notes.server'
 import { NOTIFICATION_ENDPOINTS } from './notifications.server'
 
 /**
@@ -608,6 +609,7 @@ export const ENDPOINTS: Endpoint[] = [
     errors: [401, 403, 404],
   },
   ...NOTIFICATION_ENDPOINTS,
+  ...NOTE_ENDPOINTS,
   // The document itself
   {
     method: 'get',
