@@ -114,7 +114,8 @@ function AddNoteForm({ videoId, action, moment }: { videoId: string; action: str
       method="post"
       action={action}
       preventScrollReset
-      className="mt-4 flex flex-col gap-3 rounded-xl bg-ink-50 p-3 ring-1 ring-inset ring-ink-200"
+      id="add-note"
+      className="mt-4 flex scroll-mt-24 flex-col gap-3 rounded-xl bg-ink-50 p-3 ring-1 ring-inset ring-ink-200"
       aria-label="Add a note"
     >
       <input type="hidden" name="intent" value="note-add" />
