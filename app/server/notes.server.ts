@@ -12,7 +12,7 @@ import { asCaller, type JwtClaims } from './db.server'
 import { DomainError, isPermissionError } from './errors.server'
 
 /**
- * Private timestamped notes (docs/product.md, Notes): a learner's notes at
+ * Private timestamped notes (ADR 0044): a learner's notes at
  * moments of the videos they can see. Row-level security keeps them private
  * (public.video_notes: only the learner reads, adds, changes and removes
  * their own); every function here runs as the caller. The video page, the

@@ -1,4 +1,4 @@
--- Private timestamped notes: a learner's notes on a video, each at a moment of it.
+-- Private timestamped notes (ADR 0044): a learner's notes on a video, each at a moment of it.
 --
 -- * Many rows per (learner, video): the moment in whole seconds (what a `?t=` link
 --   carries) and the text (1 to 2000 characters, not only spaces).

@@ -1,4 +1,4 @@
--- 340 · Private timestamped notes on videos.
+-- 340 · Private timestamped notes on videos (ADR 0044).
 -- Proves: a learner adds notes at moments of videos they can see, reads, changes and
 -- removes only their own; another learner, the video's creator, an admin and a visitor
 -- read, change and remove none of them; nobody adds a note for someone else, on a video
