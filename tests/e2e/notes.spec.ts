@@ -112,6 +112,16 @@ test.describe('with JavaScript', () => {
     await dialog.getByRole('button', { name: 'Delete note' }).click()
     await expect(notes.getByText('No notes yet.')).toBeVisible()
     await expect(page.getByRole('heading', { name: /My notes/ })).toBeFocused()
+
+    // A transcript line's Note link: the player goes there and the form is at that moment.
+    await page
+      .getByRole('list', { name: /Transcript/ })
+      .getByRole('link', { name: 'Add a note at 0:09' })
+      .first()
+      .click()
+    await expect(page).toHaveURL(/\?t=9#add-note$/)
+    await expect(form.getByLabel('Moment', { exact: true })).toHaveValue('0:09')
+    await expect(form.getByLabel('Note', { exact: true })).toBeFocused()
   })
 })
 
@@ -157,5 +167,14 @@ test.describe('without JavaScript', () => {
     await edited.getByRole('button', { name: 'Delete note' }).click()
     await expect(page.getByText('Note deleted')).toBeVisible()
     await expect(notes.getByText('No notes yet.')).toBeVisible()
+
+    // A transcript line's Note link opens the form at that line's moment.
+    await page
+      .getByRole('list', { name: /Transcript/ })
+      .getByRole('link', { name: 'Add a note at 0:09' })
+      .first()
+      .click()
+    await expect(page).toHaveURL(/\?t=9#add-note$/)
+    await expect(form.getByLabel('Moment', { exact: true })).toHaveValue('0:09')
   })
 })

@@ -129,15 +129,11 @@ function AddNoteForm({ videoId, action, moment }: { videoId: string; action: str
           required
           pattern={MOMENT_PATTERN}
           hint="m:ss"
-          {...(hydrated
-            ? {
-                value: at,
-                onChange: (event) => {
-                  pinned.current = true
-                  setAt(event.currentTarget.value)
-                },
-              }
-            : { defaultValue: noteClock(moment ?? 0) })}
+          value={at}
+          onChange={(event) => {
+            pinned.current = true
+            setAt(event.currentTarget.value)
+          }}
           error={failed?.fieldErrors?.at}
           className="tabular-nums"
         />
