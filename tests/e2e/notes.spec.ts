@@ -21,6 +21,19 @@ async function demoVideoId(page: Page): Promise<string> {
   return /\/video\/([0-9a-f-]{36})/.exec((await link.getAttribute('href'))!)![1]!
 }
 
+/** A transcript line's Note link (the demo lesson's captions are searchable once processed: reload until they are). */
+async function transcriptNoteLink(page: Page, id: string, time: string) {
+  const link = page
+    .getByRole('list', { name: /Transcript/ })
+    .getByRole('link', { name: `Add a note at ${time}` })
+    .first()
+  await expect(async () => {
+    if (!(await link.isVisible())) await page.goto(`/video/${id}`)
+    await expect(link).toBeVisible({ timeout: 1_000 })
+  }).toPass({ timeout: 120_000 })
+  return link
+}
+
 async function downloaded(page: Page, click: () => Promise<void>): Promise<{ name: string; text: string }> {
   const [download] = await Promise.all([page.waitForEvent('download'), click()])
   return { name: (download as Download).suggestedFilename(), text: await readFile((await download.path())!, 'utf8') }
@@ -114,11 +127,7 @@ test.describe('with JavaScript', () => {
     await expect(page.getByRole('heading', { name: /My notes/ })).toBeFocused()
 
     // A transcript line's Note link: the player goes there and the form is at that moment.
-    await page
-      .getByRole('list', { name: /Transcript/ })
-      .getByRole('link', { name: 'Add a note at 0:09' })
-      .first()
-      .click()
+    await (await transcriptNoteLink(page, id, '0:09')).click()
     await expect(page).toHaveURL(/\?t=9#add-note$/)
     await expect(form.getByLabel('Moment', { exact: true })).toHaveValue('0:09')
     await expect(form.getByLabel('Note', { exact: true })).toBeFocused()
@@ -169,11 +178,7 @@ test.describe('without JavaScript', () => {
     await expect(notes.getByText('No notes yet.')).toBeVisible()
 
     // A transcript line's Note link opens the form at that line's moment.
-    await page
-      .getByRole('list', { name: /Transcript/ })
-      .getByRole('link', { name: 'Add a note at 0:09' })
-      .first()
-      .click()
+    await (await transcriptNoteLink(page, id, '0:09')).click()
     await expect(page).toHaveURL(/\?t=9#add-note$/)
     await expect(form.getByLabel('Moment', { exact: true })).toHaveValue('0:09')
   })
