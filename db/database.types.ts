@@ -612,6 +612,32 @@ isOneToOne: false
       referencedColumns: ["id"]
     }
                   ]
+                },"video_notes": {
+                  Row: {
+                    "at_seconds": number,"body": string,"created_at": string,"id": string,"updated_at": string,"user_id": string,"video_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "at_seconds": number,"body": string,"created_at"?: string,"id"?: string,"updated_at"?: string,"user_id"?: string,"video_id": string
+                  }
+                  Update: {
+                    "at_seconds"?: number,"body"?: string,"created_at"?: string,"id"?: string,"updated_at"?: string,"user_id"?: string,"video_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "video_notes_user_id_fkey"
+      columns: ["user_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "video_notes_video_id_fkey"
+      columns: ["video_id"]
+isOneToOne: false
+      referencedRelation: "videos"
+      referencedColumns: ["id"]
+    }
+                  ]
                 },"video_stats": {
                   Row: {
                     "plays": number,"tenths": (number)[],"video_id": string,"watch_seconds": number

@@ -6,6 +6,7 @@ import { ProgressPanel } from '~/components/checkpoints/progress-panel'
 import { HistoryPanel } from '~/components/profile/history-list'
 import { MyQuotesPanel, type MyQuotesActionData } from '~/components/profile/my-quotes'
 import { MyReports } from '~/components/profile/my-reports'
+import { NotesPanel } from '~/components/notes/notes-tab'
 import { ProfileCard } from '~/components/profile/profile-card'
 import { StatusCard } from '~/components/status-card'
 import { Page } from '~/components/ui/page'
@@ -13,6 +14,7 @@ import { VerificationRequiredPanel } from '~/components/verification-required-pa
 import { EmptyState, PagedVideoGrid } from '~/components/video-grid'
 import { PROFILE_TABS, profileTab, profileTabHref, type ProfileTab } from '~/lib/profile-tabs'
 import { CREATOR_MESSAGES } from '~/lib/schemas/creators'
+import { NOTE_MESSAGES } from '~/lib/schemas/notes'
 import { PROGRESS_MESSAGES } from '~/lib/schemas/progress'
 import { QUOTE_MESSAGES } from '~/lib/schemas/quote'
 import { field } from '~/lib/schemas/video'
@@ -22,6 +24,7 @@ import { listFollowing } from '~/server/follows.server'
 import { redirectWithFlash } from '~/server/http/flash.server'
 import { jsonWithHeaders, loadFailure } from '~/server/http/responses.server'
 import { requireUser } from '~/server/permissions.server'
+import { listMyNotes } from '~/server/notes.server'
 import { getOwnProfile } from '~/server/profiles.server'
 import { clearHistory, listHistory, removeFromHistory } from '~/server/progress.server'
 import { myCheckpointProgress } from '~/server/checkpoints.server'
@@ -31,7 +34,7 @@ import type { SignedInSession } from '~/server/session.server'
 import type { ShellHandle } from '~/root'
 
 /**
- * /profile?tab=profile|liked|following|quotes|reports|history — the signed-in user's own
+ * /profile?tab=profile|liked|following|quotes|reports|history|notes — the signed-in user's own
  * profile (opened after sign-in; spec: Profile). Each tab is a URL, so it
  * works without JavaScript; see app/lib/profile-tabs.ts for adding one.
  */
@@ -49,6 +52,7 @@ const TAB_DATA = {
   history: async ({ claims }: SignedInSession, url: URL) => ({
     history: await listHistory(claims, { cursor: url.searchParams.get('cursor'), limit: FEED_PAGE_SIZE }),
   }),
+  notes: async ({ claims }: SignedInSession) => ({ notes: await listMyNotes(claims) }),
   progress: async ({ claims }: SignedInSession) => ({ progress: await myCheckpointProgress(claims) }),
 } satisfies Record<ProfileTab, (session: SignedInSession, url: URL) => Promise<object>>
 
@@ -59,6 +63,7 @@ const LOAD_FAILURES: Record<ProfileTab, string> = {
   quotes: QUOTE_MESSAGES.loadQuotesFailed,
   reports: CREATOR_MESSAGES.reportsFailed,
   history: PROGRESS_MESSAGES.historyFailed,
+  notes: NOTE_MESSAGES.loadFailed,
   progress: 'Failed to load your progress',
 }
 
@@ -212,6 +217,8 @@ function ProfilePanel({ data, verificationRequired }: { data: TabData; verificat
       return <MyReports reports={data.reports} />
     case 'history':
       return <HistoryPanel items={data.history.items} nextCursor={data.history.nextCursor} />
+    case 'notes':
+      return <NotesPanel groups={data.notes} />
     case 'progress':
       return <ProgressPanel items={data.progress} />
   }

@@ -13,6 +13,7 @@ import {
   type ShouldRevalidateFunction,
 } from '@remix-run/react'
 import { VideoCaptions } from '~/components/captions/video-captions'
+import { VideoNotes } from '~/components/notes/video-notes'
 import { StatusCard } from '~/components/status-card'
 import { Page } from '~/components/ui/page'
 import { VideoActionsBar } from '~/components/video/actions-bar'
@@ -49,6 +50,7 @@ import { likeQuote, likeVideo } from '~/server/likes.server'
 import { deleteQuote } from '~/server/quotes.server'
 import { getWatchPosition } from '~/server/progress.server'
 import { getVideoCheckpoints } from '~/server/checkpoints.server'
+import { listVideoNotes } from '~/server/notes.server'
 import { deleteVideo, getVideoPage } from '~/server/videos.server'
 
 // The player's engine loads with the page's own scripts, not after hydration (ADR 0027).
@@ -68,14 +70,15 @@ if (typeof document !== 'undefined') loadHls().catch(() => {})
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { user, claims, headers } = await requireUser(request, context)
   try {
-    const [page, position, checkpoints] = await Promise.all([
+    const [page, position, checkpoints, notes] = await Promise.all([
       getVideoPage(claims, params.id ?? '', { siteUrl: siteUrlFor(request.url) }),
       getWatchPosition(claims, params.id ?? ''),
       getVideoCheckpoints(claims, params.id ?? ''),
+      listVideoNotes(claims, params.id ?? ''),
     ])
     // Where the learner stopped, to offer "Resume from …" (ADR 0034).
     const resumeAt = resumeMoment(position)
-    return jsonWithHeaders({ viewer: { id: user.id, role: user.role }, ...page, resumeAt, checkpoints }, 200, headers)
+    return jsonWithHeaders({ viewer: { id: user.id, role: user.role }, ...page, resumeAt, checkpoints, notes }, 200, headers)
   } catch (error) {
     if (isDomainError(error)) throw data(error.message, { status: error.status, headers })
     throw error
@@ -191,7 +194,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, actionRes
 }
 
 export default function VideoPage() {
-  const { video, media, share, comments, quotes, follow, captions, resumeAt, chapters, checkpoints } =
+  const { video, media, share, comments, quotes, follow, captions, resumeAt, chapters, checkpoints, notes } =
     useLoaderData<typeof loader>()
   const playerRef = useRef<HTMLVideoElement | null>(null)
   const actionData = useActionData<typeof action>()
@@ -272,6 +275,7 @@ export default function VideoPage() {
             {playable ? (
               <CheckYourself videoId={video.id} questions={checkpoints.questions} results={checkpoints.results} />
             ) : null}
+            <VideoNotes videoId={video.id} notes={notes} moment={moment === null ? null : Math.floor(moment)} />
           </article>
 
           <CommentsSection videoId={video.id} comments={comments} count={video.commentCount} failed={failed} />

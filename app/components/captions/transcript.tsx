@@ -8,7 +8,8 @@ import { chapterIndexAt, type Chapter } from '~/lib/schemas/chapters'
  * JavaScript each time is a link to `?t=<seconds>`, which the page honours; with it,
  * a click seeks the player in place and the line being said is highlighted (and kept
  * in view inside the list, never scrolling the page). A video with chapters has its lines
- * grouped under the chapters' titles (ADR 0042).
+ * grouped under the chapters' titles (ADR 0042). Each line's "Note" link opens the Notes
+ * form at that line's moment (app/components/notes/video-notes.tsx, ADR 0044).
  */
 export function Transcript({
   videoId,
@@ -62,18 +63,26 @@ export function Transcript({
   }
 
   const line = (cue: CueView, index: number) => (
-    <li key={`${cue.startMs}-${index}`} data-cue={index}>
+    <li key={`${cue.startMs}-${index}`} data-cue={index} className="flex items-start gap-1">
       <Link
         to={`?t=${Math.floor(cue.startMs / 1000)}`}
         preventScrollReset
         onClick={(event) => seek(event, cue)}
         aria-current={index === current ? 'true' : undefined}
-        className={`flex gap-3 rounded-lg px-2 py-1.5 text-left text-sm transition-colors hover:bg-ink-100 ${
+        className={`flex min-w-0 flex-1 gap-3 rounded-lg px-2 py-1.5 text-left text-sm transition-colors hover:bg-ink-100 ${
           index === current ? 'bg-brand-50 text-ink-950 ring-1 ring-inset ring-brand-200' : 'text-ink-700'
         }`}
       >
         <span className="w-12 shrink-0 font-mono text-xs leading-5 text-brand-700">{clock(cue.startMs)}</span>
         <span className="whitespace-pre-line">{cue.text}</span>
+      </Link>
+      {/* A private note at this line's moment: the Notes form, its moment set from `?t=`. */}
+      <Link
+        to={`?t=${Math.floor(cue.startMs / 1000)}#add-note`}
+        className="shrink-0 rounded-lg px-2 py-1.5 text-xs font-semibold text-brand-700 hover:bg-brand-50"
+        aria-label={`Add a note at ${clock(cue.startMs)}`}
+      >
+        Note
       </Link>
     </li>
   )

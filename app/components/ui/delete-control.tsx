@@ -15,6 +15,7 @@ export function DeleteControl({
   fields,
   fetcherKey,
   focusAfterId,
+  action,
 }: {
   /** What is deleted, as in "Delete comment". */
   noun: string
@@ -23,6 +24,8 @@ export function DeleteControl({
   fields: Record<string, string>
   fetcherKey: string
   focusAfterId: string
+  /** Where the post goes (default the page's own action). */
+  action?: string
 }) {
   return (
     <ConfirmAction
@@ -38,6 +41,7 @@ export function DeleteControl({
       fields={{ ...fields, js: '1' }}
       fetcherKey={fetcherKey}
       focusAfterId={focusAfterId}
+      action={action}
       preventScrollReset
       confirmLabel={`Delete ${noun}`}
       pendingLabel="Deleting…"
@@ -46,7 +50,7 @@ export function DeleteControl({
           <summary className="inline-flex min-h-11 cursor-pointer list-none items-center rounded-full px-3 text-sm font-semibold text-red-700 hover:bg-red-50 [&::-webkit-details-marker]:hidden">
             Delete
           </summary>
-          <form method="post" className="mt-2 flex flex-col gap-2">
+          <form method="post" action={action} className="mt-2 flex flex-col gap-2">
             <p className="text-sm text-ink-800">{title}</p>
             {Object.entries(fields).map(([name, value]) => (
               <input key={name} type="hidden" name={name} value={value} />

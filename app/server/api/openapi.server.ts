@@ -40,6 +40,7 @@ import {
   WatchPositionSchema,
 } from './schemas.server'
 import { CHECKPOINT_ENDPOINTS } from './checkpoints.server'
+import { NOTE_ENDPOINTS } from './notes.server'
 import { NOTIFICATION_ENDPOINTS } from './notifications.server'
 import { ChaptersBody, ChaptersSchema, VideoEditBody } from './chapters.server'
 
@@ -640,6 +641,7 @@ export const ENDPOINTS: Endpoint[] = [
   },
   ...NOTIFICATION_ENDPOINTS,
   ...CHECKPOINT_ENDPOINTS,
+  ...NOTE_ENDPOINTS,
   // The document itself
   {
     method: 'get',
