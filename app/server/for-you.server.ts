@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import { z } from 'zod'
 import { shortCategoryName } from '~/lib/catalog'
+import type { SparkFeed } from '~/lib/for-you'
 import { isUuid } from '~/lib/ids'
 import type { VideoCardItem } from '~/lib/video-types'
 import { isoMicros } from './cursor.server'
@@ -15,19 +16,13 @@ import { withProgress } from './progress-rows.server'
  * creators' sparks newest first. The reel viewer, /sparks and
  * GET /api/videos/shorts all read them through `listSparkFeed`, so they show
  * the same order, each clip with the line saying why it is there.
+ * (The feed names and messages are in app/lib/for-you.ts, for the pages too.)
  *
  * For You pages: the first page fixes a snapshot time; every later page ranks
  * as of that time (clips published since, views and likes since, are not
  * looked at) and continues at an offset in the same arrangement — so a new
  * clip arriving, or the learner watching page 1, moves nothing between pages.
  */
-export const SPARK_FEEDS = ['for-you', 'following'] as const
-export type SparkFeed = (typeof SPARK_FEEDS)[number]
-
-export function parseSparkFeed(value: string | null | undefined): SparkFeed {
-  return value === 'following' ? 'following' : 'for-you'
-}
-
 export type ReasonKind = 'follow' | 'interest' | 'new' | 'discovery' | 'popular' | 'watched'
 
 export interface FeedReason {
@@ -217,6 +212,15 @@ async function cardsById(tx: Tx, ids: string[]): Promise<Map<string, VideoCardIt
   return new Map(rows.map((row) => [row.id, toItem(row)]))
 }
 
+/** One public ready spark's card (a clip opened by its link), or null. */
+export async function sparkCard(claims: JwtClaims | null, id: string): Promise<VideoCardItem | null> {
+  if (!isUuid(id)) return null
+  return asCaller(claims, async (tx) => {
+    const card = (await cardsById(tx, [id])).get(id)
+    return card && card.type === 'spark' ? card : null
+  })
+}
+
 /** How many clips a feed has in all (the reel viewer's "3 / 12"). */
 export async function countSparkFeed(claims: JwtClaims | null, feed: SparkFeed): Promise<number> {
   if (feed === 'following' && !claims) return 0
@@ -239,11 +243,6 @@ export async function countSparkFeed(claims: JwtClaims | null, feed: SparkFeed):
 
 // Not interested ---------------------------------------------------------------------------------
 
-export const NOT_INTERESTED_MESSAGES = {
-  done: 'Got it: you will see fewer clips like this.',
-  doneCreator: 'Got it: you will see fewer clips like this and from this creator.',
-  failed: 'Could not save that. Please try again.',
-} as const
 const NOT_FOUND = 'Video not found'
 
 export interface NotInterestedResult {

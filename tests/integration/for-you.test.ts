@@ -2,14 +2,8 @@ import { randomUUID } from 'node:crypto'
 import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { connect, disconnect } from '../../app/server/db.server'
-import {
-  arrangeForYou,
-  listSparkFeed,
-  markNotInterested,
-  type Candidate,
-  type RankedCard,
-  type SparkFeed,
-} from '../../app/server/for-you.server'
+import { arrangeForYou, listSparkFeed, markNotInterested, type Candidate, type RankedCard } from '../../app/server/for-you.server'
+import type { SparkFeed } from '../../app/lib/for-you'
 import { claimsFor, insertAuthUser, migratedDatabase } from '../support/databases'
 
 /**
