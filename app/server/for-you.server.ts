@@ -5,7 +5,7 @@ import type { SparkFeed } from '~/lib/for-you'
 import { isUuid } from '~/lib/ids'
 import type { VideoCardItem } from '~/lib/video-types'
 import { isoMicros } from './cursor.server'
-import { asCaller, type JwtClaims, type Tx } from './db.server'
+import { asCaller, asServiceRole, type JwtClaims, type Tx } from './db.server'
 import { DomainError } from './errors.server'
 import { toItem, VIDEO_COLUMNS, type Row } from './feed.server'
 import { withProgress } from './progress-rows.server'
@@ -147,12 +147,19 @@ export async function listSparkFeed(
 async function listForYou(claims: JwtClaims | null, cursor: string | null | undefined, limit: number): Promise<SparkFeedPage> {
   const key = decode(cursor, forYouCursor)
   const offset = key?.[2] ?? 0
-  return asCaller(claims, async (tx) => {
+  const rank = async (tx: Tx) => {
     const snapshot = key?.[1] ?? (await sql<{ at: string }>`select ${isoMicros(sql`now()`)} as at`.execute(tx)).rows[0]!.at
     const { rows } = await sql<Candidate>`
       select f.video_id, f.creator_id, f.category_id, f.score, f.watched, f.discovery, f.reason
         from public.for_you_sparks(${snapshot}::timestamptz, ${offset + limit + LOOKAHEAD}) f
     `.execute(tx)
+    return { snapshot, rows }
+  }
+  // Visitors: the popularity order (the function's impersonal part), read as the service role —
+  // anon may not call security-definer functions (ADR 0045); the cards are still read as anon.
+  const visitorRanking = claims ? null : await asServiceRole("visitors' For You: the popularity order, nothing personal", rank)
+  return asCaller(claims, async (tx) => {
+    const { snapshot, rows } = visitorRanking ?? (await rank(tx))
     const arranged = arrangeForYou(rows.map((row) => ({ ...row, score: Number(row.score) })))
     const page = arranged.slice(offset, offset + limit)
     if (page.length === 0) return { items: [], nextCursor: null }

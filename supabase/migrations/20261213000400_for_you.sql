@@ -281,7 +281,10 @@ end
 $$;
 
 revoke execute on function public.for_you_sparks(timestamptz, integer) from public;
-grant execute on function public.for_you_sparks(timestamptz, integer) to anon, authenticated, service_role;
+-- Visitors' popularity order is read by the server as the service role (no personal part):
+-- anon reaches no security-definer function but the allow-listed searches.
+revoke execute on function public.for_you_sparks(timestamptz, integer) from anon;
+grant execute on function public.for_you_sparks(timestamptz, integer) to authenticated, service_role;
 
 comment on function public.for_you_sparks(timestamptz, integer) is
   'For You (ADR 0045): the caller''s best public ready sparks (not their own) as of `snapshot`, scored, unwatched first; plus the best outside their usual categories (discovery). The arrangement (one in four discovery, at most two in a row per creator) is app/server/for-you.server.ts''s.';

@@ -6,7 +6,7 @@
 -- read and nobody writes. for_you_sparks() lists public ready sparks only, never a private or
 -- processing one, never the caller's own.
 begin;
-select plan(21);
+select plan(22);
 
 select tests.create_cast();
 select tests.create_video('creator_a', 'Spark one', true, 'natural-sciences-physics', 'spark');
@@ -79,10 +79,13 @@ select is((select count(*)::int from public.creator_strikes), 0, 'the creator re
 -- What the ranking lists ---------------------------------------------------------------------------
 
 select tests.clear_authentication();
+select throws_ok($$ select * from public.for_you_sparks(null, 50) $$, '42501', null,
+  'a visitor does not call the ranking (the server reads their popularity order)');
+select tests.authenticate_as('learner_b');
 select is(
   (select array_agg(v.title order by v.title)::text from public.for_you_sparks(null, 50) f join public.videos v on v.id = f.video_id),
   '{"Spark one","Spark three"}',
-  'a visitor is ranked public ready sparks only');
+  'a learner is ranked public ready sparks only');
 select tests.authenticate_as('learner_a');
 select is(
   (select count(*)::int from public.for_you_sparks(null, 50) f where f.video_id in (tests.video_id('Spark private'), tests.video_id('Spark processing'))),
