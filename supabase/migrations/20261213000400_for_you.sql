@@ -150,6 +150,7 @@ comment on function public.field_category(text) is
 -- The score ------------------------------------------------------------------------------------
 
 -- Popularity: counters kept on the videos row and in video_stats (never the view rows).
+-- Arithmetic in float8: numeric ln()/exp() over every spark cost seconds at 100,000.
 -- Engagement: (likes + 2 × comments + 2 × quotes) per view, smoothed by 20 views, at most 1.
 -- Completion: share of watch sessions that played the clip's last tenth, smoothed by 5.
 create function public.for_you_sparks(snapshot timestamptz default null, max_rows integer default 24)
@@ -227,15 +228,15 @@ begin
       select v.id, v.creator_id, v.category_id,
              (
                -- popularity: counters only
-               2.0 * least(1.0, (v.like_count + 2 * v.comment_count + 2 * v.quote_count)::numeric / (v.view_count + 20))
-               + 1.0 * coalesce(s.tenths[10], 0)::numeric / (coalesce(s.plays, 0) + 5)
-               + 0.5 * least(1.0, ln(1 + v.view_count) / ln(10001))
+               2.0 * least(1.0, (v.like_count + 2 * v.comment_count + 2 * v.quote_count)::float8 / (v.view_count + 20))
+               + 1.0 * coalesce(s.tenths[10], 0)::float8 / (coalesce(s.plays, 0) + 5)
+               + 0.5 * least(1.0, ln((1 + v.view_count)::float8) / ln(10001::float8))
                -- creator standing
-               + case when p.is_verified then 0.3 else 0 end
+               + case when p.is_verified then 0.3::float8 else 0 end
                - 0.5 * least(coalesce(st.strikes, 0), 4)
                -- personal terms (none for visitors and new learners: a popularity order)
                + case when personal then
-                   1.0 * exp(-greatest(extract(epoch from (at - v.created_at)), 0) / 172800.0)
+                   exp(-greatest(extract(epoch from (at - v.created_at))::float8, 0) / 172800.0::float8)
                    + case when fo.creator_id is not null then 3.0 else 0 end
                    + 2.5 * coalesce(tt.share, 0)
                    + case when v.category_id = field then 1.0 else 0 end
