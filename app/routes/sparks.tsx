@@ -22,8 +22,8 @@ export const SPARKS_MESSAGES = {
 } as const
 
 /**
- * GET /sparks?feed=following&search=&category=&captions=1&cursor= — the sparks grid (spec: Sparks),
- * five at a time (spec §9: sparks page size 5), with Watch as Reels keeping
+ * GET /sparks?feed=following&search=&category=&captions=1&cursor= — the sparks grid (docs/product.md: Sparks),
+ * five at a time (docs/product.md, Limits and timers: sparks page size 5), with Watch as Reels keeping
  * the filters. Without a filter the grid is a ranked feed (ADR 0045): For You (the default)
  * or Following, the tabs at the top; a search or category lists newest first. Login required.
  */
