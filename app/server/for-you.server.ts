@@ -219,12 +219,18 @@ async function cardsById(tx: Tx, ids: string[]): Promise<Map<string, VideoCardIt
   return new Map(rows.map((row) => [row.id, toItem(row)]))
 }
 
-/** One public ready spark's card (a clip opened by its link), or null. */
+/** One ready spark's card that the lists would show the caller (public, or their own), or null: a clip opened by its link. */
 export async function sparkCard(claims: JwtClaims | null, id: string): Promise<VideoCardItem | null> {
   if (!isUuid(id)) return null
   return asCaller(claims, async (tx) => {
-    const card = (await cardsById(tx, [id])).get(id)
-    return card && card.type === 'spark' ? card : null
+    const { rows } = await sql<Row>`
+      select ${VIDEO_COLUMNS}, p.username, p.avatar_path
+        from public.videos v
+        join public.profiles p on p.id = v.creator_id
+       where v.id = ${id}::uuid and v.type = 'spark' and v.status = 'ready'
+         and (v.is_public ${claims ? sql`or v.creator_id = ${claims.sub}::uuid` : sql``})
+    `.execute(tx)
+    return rows[0] ? toItem(rows[0]) : null
   })
 }
 

@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto'
 import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { connect, disconnect } from '../../app/server/db.server'
-import { arrangeForYou, listSparkFeed, markNotInterested, type Candidate, type RankedCard } from '../../app/server/for-you.server'
+import {
+  arrangeForYou,
+  listSparkFeed,
+  markNotInterested,
+  sparkCard,
+  type Candidate,
+  type RankedCard,
+} from '../../app/server/for-you.server'
 import type { SparkFeed } from '../../app/lib/for-you'
 import { claimsFor, insertAuthUser, migratedDatabase } from '../support/databases'
 
@@ -207,6 +214,19 @@ describe('For You and Following on a seeded database', () => {
     const times = items.map((item) => Date.parse(item.createdAt))
     expect(times).toEqual([...times].sort((a, b) => b - a))
     expect((await listSparkFeed(null, { feed: 'following', limit: 10 })).items).toEqual([])
+  })
+
+  it('finds a clip opened by its link: public ones for anyone, a private one for its creator only', async () => {
+    const hidden = await insertSpark(pool, user.maya!, 'Maya draft', 'arts-creativity')
+    await pool.query('update public.videos set is_public = false where id = $1', [hidden])
+    expect((await sparkCard(claimsFor(user.maya!), hidden))?.id).toBe(hidden)
+    expect(await sparkCard(claimsFor(user.leo!), hidden)).toBeNull()
+    expect(await sparkCard(null, hidden)).toBeNull()
+    expect((await sparkCard(null, spark.popular!))?.id).toBe(spark.popular)
+    expect(
+      (await listSparkFeed(claimsFor(user.leo!), { feed: 'for-you', limit: 50 })).items.map((item) => item.id),
+    ).not.toContain(hidden)
+    await pool.query('delete from public.videos where id = $1', [hidden])
   })
 
   it('reads no view row by a sequential scan (the plan, on a sizeable table)', async () => {
