@@ -84,6 +84,72 @@ isOneToOne: false
                   Relationships: [
                     
                   ]
+                },"checkpoint_attempts": {
+                  Row: {
+                    "checkpoint_id": string,"chosen": (number)[],"correct": boolean,"created_at": string,"id": number,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "checkpoint_id": string,"chosen": (number)[],"correct": boolean,"created_at"?: string,"id"?: never,"user_id": string
+                  }
+                  Update: {
+                    "checkpoint_id"?: string,"chosen"?: (number)[],"correct"?: boolean,"created_at"?: string,"id"?: never,"user_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "checkpoint_attempts_checkpoint_id_fkey"
+      columns: ["checkpoint_id"]
+isOneToOne: false
+      referencedRelation: "checkpoints"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "checkpoint_attempts_user_id_fkey"
+      columns: ["user_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"checkpoint_keys": {
+                  Row: {
+                    "checkpoint_id": string,"correct": (number)[],"explanation": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "checkpoint_id": string,"correct": (number)[],"explanation"?: string
+                  }
+                  Update: {
+                    "checkpoint_id"?: string,"correct"?: (number)[],"explanation"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "checkpoint_keys_checkpoint_id_fkey"
+      columns: ["checkpoint_id"]
+isOneToOne: true
+      referencedRelation: "checkpoints"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"checkpoints": {
+                  Row: {
+                    "at_seconds": number,"created_at": string,"id": string,"multiple": boolean,"options": (string)[],"question": string,"required": boolean,"video_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "at_seconds": number,"created_at"?: string,"id"?: string,"multiple"?: boolean,"options": (string)[],"question": string,"required"?: boolean,"video_id": string
+                  }
+                  Update: {
+                    "at_seconds"?: number,"created_at"?: string,"id"?: string,"multiple"?: boolean,"options"?: (string)[],"question"?: string,"required"?: boolean,"video_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "checkpoints_video_id_fkey"
+      columns: ["video_id"]
+isOneToOne: false
+      referencedRelation: "videos"
+      referencedColumns: ["id"]
+    }
+                  ]
                 },"comments": {
                   Row: {
                     "body": string,"created_at": string,"id": string,"updated_at": string,"user_id": string,"video_id": string
@@ -594,14 +660,14 @@ isOneToOne: false
                   ]
                 },"videos": {
                   Row: {
-                    "category_id": string,"comment_count": number,"created_at": string,"creator_id": string,"description": string,"duration_seconds": number | null,"external_url": string | null,"height": number | null,"hls_path": string | null,"id": string,"is_public": boolean,"like_count": number,"more_qualities_pending": boolean,"mp4_path": string | null,"quote_count": number,"search": unknown,"size_bytes": number | null,"source_path": string | null,"status": string,"status_message": string | null,"thumbnail_path": string | null,"title": string,"type": string,"updated_at": string,"view_count": number,"width": number | null
+                    "category_id": string,"chapters": NonNullable<Json>,"comment_count": number,"created_at": string,"creator_id": string,"description": string,"duration_seconds": number | null,"external_url": string | null,"height": number | null,"hls_path": string | null,"id": string,"is_public": boolean,"like_count": number,"more_qualities_pending": boolean,"mp4_path": string | null,"quote_count": number,"search": unknown,"size_bytes": number | null,"source_path": string | null,"status": string,"status_message": string | null,"thumbnail_path": string | null,"title": string,"type": string,"updated_at": string,"view_count": number,"width": number | null
                   }
                   ComputedFields: never
                   Insert: {
-                    "category_id"?: string,"comment_count"?: number,"created_at"?: string,"creator_id"?: string,"description"?: string,"duration_seconds"?: number | null,"external_url"?: string | null,"height"?: number | null,"hls_path"?: string | null,"id"?: string,"is_public"?: boolean,"like_count"?: number,"more_qualities_pending"?: boolean,"mp4_path"?: string | null,"quote_count"?: number,"search"?: never,"size_bytes"?: number | null,"source_path"?: string | null,"status"?: string,"status_message"?: string | null,"thumbnail_path"?: string | null,"title": string,"type"?: string,"updated_at"?: string,"view_count"?: number,"width"?: number | null
+                    "category_id"?: string,"chapters"?: NonNullable<Json>,"comment_count"?: number,"created_at"?: string,"creator_id"?: string,"description"?: string,"duration_seconds"?: number | null,"external_url"?: string | null,"height"?: number | null,"hls_path"?: string | null,"id"?: string,"is_public"?: boolean,"like_count"?: number,"more_qualities_pending"?: boolean,"mp4_path"?: string | null,"quote_count"?: number,"search"?: never,"size_bytes"?: number | null,"source_path"?: string | null,"status"?: string,"status_message"?: string | null,"thumbnail_path"?: string | null,"title": string,"type"?: string,"updated_at"?: string,"view_count"?: number,"width"?: number | null
                   }
                   Update: {
-                    "category_id"?: string,"comment_count"?: number,"created_at"?: string,"creator_id"?: string,"description"?: string,"duration_seconds"?: number | null,"external_url"?: string | null,"height"?: number | null,"hls_path"?: string | null,"id"?: string,"is_public"?: boolean,"like_count"?: number,"more_qualities_pending"?: boolean,"mp4_path"?: string | null,"quote_count"?: number,"search"?: never,"size_bytes"?: number | null,"source_path"?: string | null,"status"?: string,"status_message"?: string | null,"thumbnail_path"?: string | null,"title"?: string,"type"?: string,"updated_at"?: string,"view_count"?: number,"width"?: number | null
+                    "category_id"?: string,"chapters"?: NonNullable<Json>,"comment_count"?: number,"created_at"?: string,"creator_id"?: string,"description"?: string,"duration_seconds"?: number | null,"external_url"?: string | null,"height"?: number | null,"hls_path"?: string | null,"id"?: string,"is_public"?: boolean,"like_count"?: number,"more_qualities_pending"?: boolean,"mp4_path"?: string | null,"quote_count"?: number,"search"?: never,"size_bytes"?: number | null,"source_path"?: string | null,"status"?: string,"status_message"?: string | null,"thumbnail_path"?: string | null,"title"?: string,"type"?: string,"updated_at"?: string,"view_count"?: number,"width"?: number | null
                   }
                   Relationships: [
                     {
@@ -667,6 +733,28 @@ isOneToOne: false
             "activity_bucket":
 { Args: { "at": string }; Returns: string
                            },
+"add_checkpoint":
+{ Args: { "at_seconds": number,"correct": (number)[],"explanation"?: string,"options": (string)[],"question": string,"required"?: boolean,"video_id": string }; Returns: {
+              "at_seconds": number,
+"created_at": string,
+"id": string,
+"multiple": boolean,
+"options": (string)[],
+"question": string,
+"required": boolean,
+"video_id": string
+            }
+                          SetofOptions: {
+        from: "*"
+        to: "checkpoints"
+        isOneToOne: true
+        isSetofReturn: false
+      } },
+"answer_checkpoint":
+{ Args: { "checkpoint_id": string,"chosen": (number)[] }; Returns: {
+              "correct": boolean,"explanation": string
+            }[]
+                           },
 "bump_activity":
 { Args: { "at": string,"comments": number,"likes": number,"video_id": string,"views": number,"watch_seconds": number }; Returns: undefined
                            },
@@ -690,6 +778,20 @@ isOneToOne: false
                            },
 "can_write_object":
 { Args: { "bucket_id": string,"object_name": string }; Returns: boolean
+                           },
+"chapters_are_valid":
+{ Args: { "chapters": Json }; Returns: boolean
+                           },
+"checkpoint_choice_valid":
+{ Args: { "choice": (number)[] }; Returns: boolean
+                           },
+"checkpoint_options_valid":
+{ Args: { "options": (string)[] }; Returns: boolean
+                           },
+"checkpoint_stats":
+{ Args: { "video_id": string }; Returns: {
+              "at_seconds": number,"checkpoint_id": string,"first_try_correct": number,"learners": number,"options": (string)[],"question": string,"required": boolean,"stopped_here": number,"top_wrong_count": number,"top_wrong_option": number
+            }[]
                            },
 "count_creators":
 { Args: { "search"?: string }; Returns: number
@@ -732,6 +834,11 @@ isOneToOne: false
 "list_users":
 { Args: { "after_created"?: string,"after_id"?: string,"page_size"?: number,"search"?: string }; Returns: {
               "created_at": string,"email": string,"id": string,"is_verified": boolean,"last_sign_in_at": string,"role": string,"username": string
+            }[]
+                           },
+"my_checkpoint_results":
+{ Args: { "video_id": string }; Returns: {
+              "answered_at": string,"attempts": number,"checkpoint_id": string,"ever_correct": boolean,"explanation": string,"last_chosen": (number)[],"last_correct": boolean
             }[]
                            },
 "notify":

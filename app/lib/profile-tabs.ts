@@ -1,6 +1,6 @@
 /**
  * The tabs of /profile, in the spec's order (Profile, Liked Videos,
- * Following, My Quotes) plus My Reports and History (ADR 0034), each at `/profile?tab=<id>` so it
+ * Following, My Quotes) plus My Reports, History (ADR 0034) and Progress (ADR 0047), each at `/profile?tab=<id>` so it
  * works and can be linked without JavaScript. Adding a tab: one entry here,
  * its data in the route's `TAB_DATA`, and its panel in `ProfilePanel`.
  */
@@ -11,6 +11,7 @@ export const PROFILE_TABS = [
   { id: 'quotes', label: 'My Quotes' },
   { id: 'reports', label: 'My Reports' },
   { id: 'history', label: 'History' },
+  { id: 'progress', label: 'Progress' },
 ] as const
 
 export type ProfileTab = (typeof PROFILE_TABS)[number]['id']

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from '@remix-run/react'
+import { CheckpointStatsTable } from '~/components/checkpoints/checkpoint-stats'
 import { dayLabels, LineChart } from '~/components/dashboard/charts'
 import { formatShare, formatWatchTime } from '~/components/dashboard/stat-cards'
 import { RangePicker } from '~/components/dashboard/tabs'
@@ -7,6 +8,7 @@ import { StatusCard } from '~/components/status-card'
 import { Page, PageHeader } from '~/components/ui/page'
 import { formatCount, formatDate, formatDuration, formatNumber } from '~/lib/format'
 import { DASHBOARD_MESSAGES, readDashboardQuery } from '~/lib/schemas/dashboard'
+import { checkpointStats } from '~/server/checkpoints.server'
 import { videoInsight } from '~/server/dashboard.server'
 import { isDomainError } from '~/server/errors.server'
 import { jsonWithHeaders } from '~/server/http/responses.server'
@@ -22,7 +24,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { claims, headers } = await requireUser(request, context)
   const { days } = readDashboardQuery(new URL(request.url).searchParams)
   try {
-    return jsonWithHeaders({ insight: await videoInsight(claims, params.id ?? '', { days }) }, 200, headers)
+    const insight = await videoInsight(claims, params.id ?? '', { days })
+    return jsonWithHeaders({ insight, checkpoints: await checkpointStats(claims, insight.id) }, 200, headers)
   } catch (error) {
     if (isDomainError(error)) throw new Response(error.message, { status: error.status, headers })
     throw error
@@ -30,7 +33,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export default function VideoInsightPage() {
-  const { insight } = useLoaderData<typeof loader>()
+  const { insight, checkpoints } = useLoaderData<typeof loader>()
   const points = (value: (day: (typeof insight.daily)[number]) => number) =>
     insight.daily.map((day) => ({ ...dayLabels(day.date), value: value(day) }))
   const figures: Array<[string, string]> = [
@@ -107,6 +110,7 @@ export default function VideoInsightPage() {
           testId="retention-chart"
         />
       </div>
+      <CheckpointStatsTable videoId={insight.id} stats={checkpoints} />
     </Page>
   )
 }

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react'
 import { TabLinks } from '~/components/creators/creator-header'
 import { FollowingList } from '~/components/profile/following-list'
+import { ProgressPanel } from '~/components/checkpoints/progress-panel'
 import { HistoryPanel } from '~/components/profile/history-list'
 import { MyQuotesPanel, type MyQuotesActionData } from '~/components/profile/my-quotes'
 import { MyReports } from '~/components/profile/my-reports'
@@ -23,6 +24,7 @@ import { jsonWithHeaders, loadFailure } from '~/server/http/responses.server'
 import { requireUser } from '~/server/permissions.server'
 import { getOwnProfile } from '~/server/profiles.server'
 import { clearHistory, listHistory, removeFromHistory } from '~/server/progress.server'
+import { myCheckpointProgress } from '~/server/checkpoints.server'
 import { deleteQuote, listMyQuotes } from '~/server/quotes.server'
 import { listMyReports } from '~/server/reports.server'
 import type { SignedInSession } from '~/server/session.server'
@@ -47,6 +49,7 @@ const TAB_DATA = {
   history: async ({ claims }: SignedInSession, url: URL) => ({
     history: await listHistory(claims, { cursor: url.searchParams.get('cursor'), limit: FEED_PAGE_SIZE }),
   }),
+  progress: async ({ claims }: SignedInSession) => ({ progress: await myCheckpointProgress(claims) }),
 } satisfies Record<ProfileTab, (session: SignedInSession, url: URL) => Promise<object>>
 
 const LOAD_FAILURES: Record<ProfileTab, string> = {
@@ -56,6 +59,7 @@ const LOAD_FAILURES: Record<ProfileTab, string> = {
   quotes: QUOTE_MESSAGES.loadQuotesFailed,
   reports: CREATOR_MESSAGES.reportsFailed,
   history: PROGRESS_MESSAGES.historyFailed,
+  progress: 'Failed to load your progress',
 }
 
 /** The Profile tab's card, or the Upload redirect's panel, says where the review stands: no banner over it. */
@@ -208,6 +212,8 @@ function ProfilePanel({ data, verificationRequired }: { data: TabData; verificat
       return <MyReports reports={data.reports} />
     case 'history':
       return <HistoryPanel items={data.history.items} nextCursor={data.history.nextCursor} />
+    case 'progress':
+      return <ProgressPanel items={data.progress} />
   }
 }
 

@@ -1,6 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
 import { useRef } from 'react'
+import { CheckYourself, ManageCheckpointsLink } from '~/components/checkpoints/check-yourself'
+import { CheckpointMarks, CheckpointPlayer } from '~/components/checkpoints/checkpoint-player'
 import {
   isRouteErrorResponse,
   useActionData,
@@ -14,8 +16,10 @@ import { VideoCaptions } from '~/components/captions/video-captions'
 import { StatusCard } from '~/components/status-card'
 import { Page } from '~/components/ui/page'
 import { VideoActionsBar } from '~/components/video/actions-bar'
+import { ChapterList } from '~/components/video/chapter-list'
 import { CommentsSection } from '~/components/video/comments'
 import { MoreQualitiesNote } from '~/components/video/more-qualities-note'
+import { PlayerMarks } from '~/components/video/player-marks'
 import { ProcessingPanel } from '~/components/video/processing-panel'
 import { ResumeOffer } from '~/components/video/resume-offer'
 import { QuotesSection } from '~/components/video/quotes'
@@ -44,6 +48,7 @@ import { pageFailure } from '~/server/http/domain-errors.server'
 import { likeQuote, likeVideo } from '~/server/likes.server'
 import { deleteQuote } from '~/server/quotes.server'
 import { getWatchPosition } from '~/server/progress.server'
+import { getVideoCheckpoints } from '~/server/checkpoints.server'
 import { deleteVideo, getVideoPage } from '~/server/videos.server'
 
 // The player's engine loads with the page's own scripts, not after hydration (ADR 0027).
@@ -63,13 +68,14 @@ if (typeof document !== 'undefined') loadHls().catch(() => {})
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { user, claims, headers } = await requireUser(request, context)
   try {
-    const [page, position] = await Promise.all([
+    const [page, position, checkpoints] = await Promise.all([
       getVideoPage(claims, params.id ?? '', { siteUrl: siteUrlFor(request.url) }),
       getWatchPosition(claims, params.id ?? ''),
+      getVideoCheckpoints(claims, params.id ?? ''),
     ])
     // Where the learner stopped, to offer "Resume from …" (ADR 0034).
     const resumeAt = resumeMoment(position)
-    return jsonWithHeaders({ viewer: { id: user.id, role: user.role }, ...page, resumeAt }, 200, headers)
+    return jsonWithHeaders({ viewer: { id: user.id, role: user.role }, ...page, resumeAt, checkpoints }, 200, headers)
   } catch (error) {
     if (isDomainError(error)) throw data(error.message, { status: error.status, headers })
     throw error
@@ -185,7 +191,9 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, actionRes
 }
 
 export default function VideoPage() {
-  const { video, media, share, comments, quotes, follow, captions, resumeAt } = useLoaderData<typeof loader>()
+  const { video, media, share, comments, quotes, follow, captions, resumeAt, chapters, checkpoints } =
+    useLoaderData<typeof loader>()
+  const playerRef = useRef<HTMLVideoElement | null>(null)
   const actionData = useActionData<typeof action>()
   const failed = actionData && !actionData.ok ? actionData : undefined
   const playable = video.status === 'ready' || Boolean(video.externalUrl)
@@ -208,6 +216,7 @@ export default function VideoPage() {
               <ExternalVideo url={video.externalUrl} title={video.title} countViewOf={video.id} />
             ) : playable ? (
               <VideoPlayer
+                ref={playerRef}
                 videoId={video.id}
                 title={video.title}
                 hlsUrl={media.hlsUrl}
@@ -226,6 +235,28 @@ export default function VideoPage() {
             ) : (
               <ProcessingPanel status={video.status} statusMessage={video.statusMessage} posterUrl={media.posterUrl} />
             )}
+            {playable && !video.externalUrl ? (
+              <>
+                <PlayerMarks
+                  videoId={video.id}
+                  marks={chapters.map((chapter) => ({ at: chapter.start, label: chapter.title, kind: 'chapter' }))}
+                  durationSeconds={video.durationSeconds}
+                  startAt={startAt}
+                  current={{ kind: 'chapter', noun: 'Chapter' }}
+                />
+                <CheckpointMarks
+                  questions={checkpoints.questions}
+                  durationSeconds={checkpoints.durationSeconds}
+                  results={checkpoints.results}
+                />
+                <CheckpointPlayer
+                  videoId={video.id}
+                  videoRef={playerRef}
+                  questions={checkpoints.questions}
+                  results={checkpoints.results}
+                />
+              </>
+            ) : null}
             {playable && offerResume && resume.current.at !== null ? (
               <ResumeOffer videoId={video.id} at={resume.current.at} />
             ) : null}
@@ -233,7 +264,14 @@ export default function VideoPage() {
             <VideoDetails video={video} follow={follow} />
             <VideoActionsBar video={video} share={share} failed={failed} />
             <VideoDescription description={video.description} />
-            <VideoCaptions videoId={video.id} captions={captions} />
+            <ChapterList videoId={video.id} chapters={chapters} startAt={startAt} />
+            <VideoCaptions videoId={video.id} captions={captions} chapters={chapters} />
+            {captions.canEdit && !video.externalUrl ? (
+              <ManageCheckpointsLink videoId={video.id} count={checkpoints.questions.length} />
+            ) : null}
+            {playable ? (
+              <CheckYourself videoId={video.id} questions={checkpoints.questions} results={checkpoints.results} />
+            ) : null}
           </article>
 
           <CommentsSection videoId={video.id} comments={comments} count={video.commentCount} failed={failed} />

@@ -102,6 +102,18 @@ function UploadCard({ video }: { video: UploadCardVideo }) {
               Insights
             </Link>
           ) : null}
+          <Link
+            to={`/video/${video.id}/edit`}
+            className="font-semibold text-brand-700 hover:underline"
+            aria-label={`Edit “${video.title}”`}
+          >
+            Edit
+          </Link>
+          {video.status === 'ready' ? (
+            <Link to={`/video/${video.id}/checkpoints`} className="font-semibold text-brand-700 hover:underline">
+              Checkpoints
+            </Link>
+          ) : null}
           <ConfirmAction
             label="Delete"
             triggerClassName="font-semibold text-red-700 hover:underline"
