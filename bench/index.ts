@@ -8,6 +8,7 @@ import { benchDashboard } from './dashboard'
 import { summaryTable, type Figure } from './figures'
 import { benchLighthouse } from './lighthouse'
 import { benchPlayback } from './playback'
+import { benchRanking } from './ranking'
 import { benchSsr } from './ssr'
 import { benchTranscode } from './transcode'
 import { benchTusUpload } from './tus-upload'
@@ -22,6 +23,7 @@ const benches: Record<string, Bench> = {
   dashboard: benchDashboard,
   playback: benchPlayback,
   lighthouse: benchLighthouse,
+  ranking: benchRanking,
 }
 
 const requested = process.argv.slice(2)

@@ -248,6 +248,26 @@ isOneToOne: false
       referencedColumns: ["id"]
     }
                   ]
+                },"creator_strikes": {
+                  Row: {
+                    "content_id": string,"content_type": string,"created_at": string,"creator_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "content_id": string,"content_type": string,"created_at"?: string,"creator_id": string
+                  }
+                  Update: {
+                    "content_id"?: string,"content_type"?: string,"created_at"?: string,"creator_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "creator_strikes_creator_id_fkey"
+      columns: ["creator_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    }
+                  ]
                 },"email_outbox": {
                   Row: {
                     "attempts": number,"created_at": string,"id": number,"kind": string,"last_error": string | null,"locked_by": string | null,"locked_until": string | null,"max_attempts": number,"notification_id": string | null,"recipient_id": string,"run_after": string,"sent_at": string | null,"status": string,"updated_at": string
@@ -340,6 +360,38 @@ isOneToOne: false
       referencedColumns: ["id"]
     },{
       foreignKeyName: "media_jobs_video_id_fkey"
+      columns: ["video_id"]
+isOneToOne: false
+      referencedRelation: "videos"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"not_interested": {
+                  Row: {
+                    "created_at": string,"creator_id": string | null,"user_id": string,"video_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "created_at"?: string,"creator_id"?: string | null,"user_id"?: string,"video_id": string
+                  }
+                  Update: {
+                    "created_at"?: string,"creator_id"?: string | null,"user_id"?: string,"video_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "not_interested_creator_id_fkey"
+      columns: ["creator_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "not_interested_user_id_fkey"
+      columns: ["user_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "not_interested_video_id_fkey"
       columns: ["video_id"]
 isOneToOne: false
       referencedRelation: "videos"
@@ -857,8 +909,16 @@ isOneToOne: false
 "email_is_registered":
 { Args: { "address": string }; Returns: boolean
                            },
+"field_category":
+{ Args: { "field": string }; Returns: string
+                           },
 "fix_portfolios":
 { Args: Record<PropertyKey, never>; Returns: number
+                           },
+"for_you_sparks":
+{ Args: { "max_rows"?: number,"snapshot"?: string }; Returns: {
+              "category_id": string,"creator_id": string,"discovery": boolean,"reason": string,"score": number,"video_id": string,"watched": boolean
+            }[]
                            },
 "is_admin":
 { Args: Record<PropertyKey, never>; Returns: boolean

@@ -27,6 +27,7 @@ import { QuickReportButton } from './report-dialog'
 import { useHydrated } from './use-hydrated'
 import { ReelCaption } from './captions/reel-caption'
 import { CommentSheet, ReelActions } from './reels/reel-actions'
+import { NotInterestedForm } from './reels/not-interested'
 import type { VideoPageComment } from '~/lib/video-page'
 import { VideoPlayer, type PlayerCaptionTrack } from './video-player'
 import { UserAvatar } from './user-avatar'
@@ -81,6 +82,8 @@ export type ReelItem = Pick<
   followsCreator: boolean | null
   /** Caption tracks whose cues are placed above the title, clear of the buttons (`?placement=reel`). */
   captions?: PlayerCaptionTrack[]
+  /** Why the clip is in the feed ("Because you follow maya.creates"), in the ranked feeds (ADR 0045). */
+  reason?: string | null
 }
 
 export interface ReelWindow {
@@ -126,7 +129,10 @@ export function ReelViewer({
   openComments = null,
   filtersQuery = '',
   siteUrl = '',
+  tabs = null,
 }: {
+  /** The For You / Following tabs, shown at the top (the ranked feeds only). */
+  tabs?: ReactNode
   /** The site's address, for the Share link shown without JavaScript. */
   siteUrl?: string
   initial: ReelWindow
@@ -149,6 +155,8 @@ export function ReelViewer({
   const [muted, setMuted] = useState(true)
   const [paused, setPaused] = useState(false)
   const [hintVisible, setHintVisible] = useState(true)
+  /** Clips marked Not interested in this visit, with the message shown on them. */
+  const [dismissed, setDismissed] = useState<Record<string, string>>({})
   const scrollerRef = useRef<HTMLDivElement>(null)
   const videos = useRef(new Map<string, HTMLVideoElement>())
   const handled = useRef<unknown>(null)
@@ -191,11 +199,7 @@ export function ReelViewer({
   const sheetItem = sheet ? items.find((item) => item.id === sheet.id) : undefined
   const fetched = commentsFetcher.data?.comments
   const sheetComments =
-    sheet && fetched?.videoId === sheet.id
-      ? fetched.list
-      : sheet && openComments?.videoId === sheet.id
-        ? openComments.list
-        : null
+    sheet && fetched?.videoId === sheet.id ? fetched.list : sheet && openComments?.videoId === sheet.id ? openComments.list : null
 
   const total = Math.max(initial.total, initial.firstPosition - 1 + items.length)
 
@@ -389,6 +393,11 @@ export function ReelViewer({
             actionHref={actionHref}
             siteUrl={siteUrl}
             here={clipHref(item.id)}
+            dismissed={dismissed[item.id] ?? null}
+            onNotInterested={(message) => {
+              setDismissed((known) => ({ ...known, [item.id]: message }))
+              if (index === currentRef.current) step(1)
+            }}
             commentsHref={clipHref(item.id, `&comments=${encodeURIComponent(item.id)}`)}
             onOpenComments={(opener) => openSheet(item.id, opener)}
             onNavigate={goTo}
@@ -401,6 +410,10 @@ export function ReelViewer({
           />
         ))}
       </div>
+
+      {tabs ? (
+        <div className="fixed inset-x-0 top-[calc(3.25rem+env(safe-area-inset-top))] z-10 flex justify-center">{tabs}</div>
+      ) : null}
 
       <Link
         to={backHref}
@@ -461,7 +474,12 @@ function ReelClip({
   onToggleMuted,
   onTogglePaused,
   videoRef,
+  dismissed,
+  onNotInterested,
 }: {
+  /** The message shown once the clip is marked Not interested. */
+  dismissed: string | null
+  onNotInterested: (message: string) => void
   actionHref: string
   siteUrl: string
   here: string
@@ -547,6 +565,15 @@ function ReelClip({
             <MutedIcon className="h-4 w-4" /> Tap to unmute
           </span>
         ) : null}
+        {dismissed ? (
+          <p
+            role="status"
+            className="absolute inset-x-4 top-1/3 z-10 rounded-xl bg-black/75 px-4 py-3 text-center text-sm font-semibold backdrop-blur"
+            data-reel-dismissed
+          >
+            {dismissed}
+          </p>
+        ) : null}
         {hydrated && active && paused ? (
           <span className="pointer-events-none absolute inset-0 flex items-center justify-center" aria-hidden="true">
             <span className="inline-flex h-16 w-16 items-center justify-center rounded-full bg-black/50">
@@ -569,6 +596,11 @@ function ReelClip({
           }`}
         >
           {hydrated && captioned ? <ReelCaption video={video} /> : null}
+          {item.reason ? (
+            <p className="mb-1.5 text-xs font-semibold text-spark-300 [overflow-wrap:anywhere]" data-reel-reason>
+              {item.reason}
+            </p>
+          ) : null}
           <div className="pointer-events-auto flex min-w-0 items-center gap-2">
             <UserAvatar user={{ username: item.creator.username, avatarUrl: item.creator.avatarUrl }} />
             <Link to={`/creator/${item.creator.id}`} className="min-w-0 truncate text-sm font-semibold hover:underline">
@@ -606,7 +638,9 @@ function ReelClip({
             commentsHref={commentsHref}
             onOpenComments={onOpenComments}
           />
-          <SparkMenu id={item.id} creatorId={item.creator.id} />
+          <SparkMenu id={item.id} creatorId={item.creator.id}>
+            <NotInterestedForm clip={item} actionHref={actionHref} hydrated={hydrated} nextId={nextId} onDone={onNotInterested} />
+          </SparkMenu>
         </div>
       </div>
 
@@ -665,7 +699,7 @@ function NavButton({
 }
 
 /** The spark menu (a disclosure that opens without JS): its report sends 'inappropriate content' (docs/product.md, Sparks). */
-function SparkMenu({ id, creatorId }: { id: string; creatorId: string }) {
+function SparkMenu({ id, creatorId, children }: { id: string; creatorId: string; children?: ReactNode }) {
   const location = useLocation()
   return (
     <details className="group relative">
@@ -688,6 +722,7 @@ function SparkMenu({ id, creatorId }: { id: string; creatorId: string }) {
           <ChatIcon />
           Feedback
         </Link>
+        {children}
       </div>
     </details>
   )

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react'
 import { BoltIcon } from '~/components/icons'
-import { REEL_EMPTY, ReelViewer, type ReelWindow } from '~/components/reel-viewer'
+import { REEL_EMPTY, ReelViewer, type ReelItem, type ReelWindow } from '~/components/reel-viewer'
 import { filterQuery } from '~/components/video-grid'
 import { countVideos, listVideos, listVideosFrom } from '~/server/feed.server'
 import type { ShellHandle } from '~/root'
@@ -20,6 +20,9 @@ import { likeVideo } from '~/server/likes.server'
 import { siteUrlFor } from '~/server/env.server'
 import { requireUser } from '~/server/permissions.server'
 import { listReelComments, toReelItems } from '~/server/reels.server'
+import { SparkFeedTabs } from '~/components/reels/not-interested'
+import { feedParams, NOT_INTERESTED_MESSAGES, parseSparkFeed, type NotInterestedActionData, type SparkFeed } from '~/lib/for-you'
+import { countSparkFeed, listSparkFeed, markNotInterested, sparkCard, type RankedCard } from '~/server/for-you.server'
 
 /** Sparks per load; the viewer asks for more when two clips remain. */
 const REEL_PAGE_SIZE = 8
@@ -30,8 +33,22 @@ const REELS_FAILED = 'Failed to load sparks. Please try again later.'
 /** The shell hides its header, bottom bar and Feedback button on this full-screen route. */
 export const handle: ShellHandle = { immersive: true }
 
+/** The ranked feeds (For You, Following) apply when no filter is set; a search or category lists newest first. */
+function isRanked(filters: { search: string; category: string; captions: boolean }): boolean {
+  return !filters.search.trim() && !filters.category && !filters.captions
+}
+
+/** The viewer's query: the filters, or the feed (`?feed=following`; For You is the default). */
+function viewerQuery(
+  filters: { search: string; category: string; captions: boolean },
+  feed: SparkFeed,
+  extra: Record<string, string> = {},
+) {
+  return filterQuery(filters, { ...(isRanked(filters) ? feedParams(feed) : {}), ...extra })
+}
+
 /**
- * GET /sparks-reels?search=&category=&start=<id> — the reel viewer over the
+ * GET /sparks-reels?feed=following&search=&category=&start=<id> — the reel viewer over the
  * same list as /sparks (docs/product.md: Sparks). `start` opens at one spark (with up to
  * ten before it); `cursor` answers the viewer's fetcher with the next sparks
  * (`{ page }`). `comments=<id>` opens that clip's comment sheet (the no-JS
@@ -44,11 +61,34 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = new URL(request.url).searchParams
   const commentsOf = query.get('commentsOf')
   const commentsFor = query.get('comments')
-  const none = { page: null, window: null, filters, captionsOn: false, comments: null, siteUrl: siteUrlFor(request.url) }
+  const feed = parseSparkFeed(query.get('feed'))
+  const ranked = isRanked(filters)
+  const none = {
+    page: null,
+    window: null,
+    filters,
+    feed,
+    ranked,
+    captionsOn: false,
+    comments: null,
+    siteUrl: siteUrlFor(request.url),
+  }
+  const withReasons = async (cards: RankedCard[]): Promise<ReelItem[]> => {
+    const items = await toReelItems(claims, cards)
+    return items.map((item, index) => ({ ...item, reason: cards[index]!.reason.text }))
+  }
   try {
     if (commentsOf) {
       const comments = isUuid(commentsOf) ? await listReelComments(claims, commentsOf) : []
       return jsonWithHeaders({ ...none, comments: { videoId: commentsOf, list: comments } }, 200, headers)
+    }
+    if (cursor && ranked) {
+      const page = await listSparkFeed(claims, { feed, cursor, limit: REEL_PAGE_SIZE })
+      return jsonWithHeaders(
+        { ...none, page: { items: await withReasons(page.items), nextCursor: page.nextCursor } },
+        200,
+        headers,
+      )
     }
     if (cursor) {
       const page = await listVideos(claims, { type: 'spark', ...filters, cursor, limit: REEL_PAGE_SIZE })
@@ -56,7 +96,27 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       return jsonWithHeaders({ ...none, page: { items, nextCursor: page.nextCursor } }, 200, headers)
     }
     let window: ReelWindow | null = null
-    if (start) {
+    if (ranked) {
+      const page = await listSparkFeed(claims, { feed, limit: REEL_PAGE_SIZE })
+      let items = await withReasons(page.items)
+      // A clip opened from a card or a shared link comes first when the feed's first page does not have it.
+      if (start && !items.some((item) => item.id === start)) {
+        const card = await sparkCard(claims, start)
+        if (card) items = [...(await toReelItems(claims, [card])), ...items]
+      }
+      const total = page.nextCursor ? await countSparkFeed(claims, feed) : items.length
+      window = {
+        items,
+        nextCursor: page.nextCursor,
+        firstPosition: 1,
+        total: Math.max(total, items.length),
+        startIndex: Math.max(
+          0,
+          items.findIndex((item) => item.id === start),
+        ),
+      }
+    }
+    if (start && !window) {
       const found = await listVideosFrom(claims, {
         type: 'spark',
         ...filters,
@@ -119,6 +179,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const back = (extra: Record<string, string> = {}) =>
     `/sparks-reels${filterQuery(filters, { start: videoId, ...extra })}#reel-${encodeURIComponent(videoId)}`
   const reply = (value: ReelActionData, status = 200) => jsonWithHeaders<ReelActionData>(value, status, headers)
+  if (intent === 'not-interested') return notInterested(form, claims, headers, request.url)
   if (!isUuid(videoId) || (intent !== 'like' && intent !== 'comment')) {
     return reply({ ok: false, intent: null, targetId: videoId, error: VIDEO_MESSAGES.unknownAction }, 400)
   }
@@ -143,12 +204,49 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     const failure = intent === 'like' ? VIDEO_MESSAGES.likeFailed : VIDEO_MESSAGES.commentFailed
     if (isDomainError(error)) {
-      return scripted ? pageFailure(error, { ok: false as const, intent, targetId: videoId }, headers) : flashFailure(error, back(), headers)
+      return scripted
+        ? pageFailure(error, { ok: false as const, intent, targetId: videoId }, headers)
+        : flashFailure(error, back(), headers)
     }
     console.warn(`[reels] ${intent} failed for ${videoId}:`, error instanceof Error ? error.message : error)
     return scripted
       ? reply({ ok: false, intent, targetId: videoId, error: failure }, 500)
       : redirectWithFlash(back(), { kind: 'error', message: failure }, headers)
+  }
+}
+
+/**
+ * `intent=not-interested` (ADR 0045): the clip, and with `creator=1` its creator's clips, go
+ * down in the learner's For You. Scripts get `NotInterestedActionData`; a plain form post is
+ * redirected to the next clip (`next`) of a fresh feed, with a flash.
+ */
+async function notInterested(form: FormData, claims: Parameters<typeof markNotInterested>[0], headers: Headers, url: string) {
+  const scripted = field(form, 'js') === '1'
+  const videoId = field(form, 'videoId') ?? ''
+  const alsoCreator = field(form, 'creator') === '1'
+  const next = field(form, 'next')
+  const { filters } = browseQuery(url)
+  const feed = parseSparkFeed(new URL(url).searchParams.get('feed'))
+  const back = isUuid(next ?? '')
+    ? `/sparks-reels${viewerQuery(filters, feed, { start: next! })}#reel-${encodeURIComponent(next!)}`
+    : `/sparks-reels${viewerQuery(filters, feed)}`
+  const reply = (value: NotInterestedActionData, status = 200) => jsonWithHeaders<NotInterestedActionData>(value, status, headers)
+  try {
+    await markNotInterested(claims, videoId, alsoCreator)
+    const message = alsoCreator ? NOT_INTERESTED_MESSAGES.doneCreator : NOT_INTERESTED_MESSAGES.done
+    return scripted
+      ? reply({ ok: true, intent: 'not-interested', targetId: videoId, message })
+      : redirectWithFlash(back, { kind: 'success', message }, headers)
+  } catch (error) {
+    if (isDomainError(error)) {
+      return scripted
+        ? reply({ ok: false, intent: 'not-interested', targetId: videoId, error: error.message }, error.status)
+        : flashFailure(error, back, headers)
+    }
+    console.warn(`[reels] not interested failed for ${videoId}:`, error instanceof Error ? error.message : error)
+    return scripted
+      ? reply({ ok: false, intent: 'not-interested', targetId: videoId, error: NOT_INTERESTED_MESSAGES.failed }, 500)
+      : redirectWithFlash(back, { kind: 'error', message: NOT_INTERESTED_MESSAGES.failed }, headers)
   }
 }
 
@@ -165,8 +263,11 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, formMet
     : defaultShouldRevalidate
 
 export default function SparksReelsPage() {
-  const { window, filters, captionsOn, comments, siteUrl } = useLoaderData<typeof loader>()
-  const backHref = `/sparks${filterQuery(filters)}`
+  const { window, filters, feed, ranked, captionsOn, comments, siteUrl } = useLoaderData<typeof loader>()
+  const backHref = `/sparks${viewerQuery(filters, feed)}`
+  const tabs = ranked ? (
+    <SparkFeedTabs tone="dark" current={feed} href={(to) => `/sparks-reels${filterQuery(filters, feedParams(to))}`} />
+  ) : null
   if (!window || window.items.length === 0) {
     return (
       <div className="fixed inset-0 z-40 flex flex-col items-center justify-center gap-4 bg-ink-950 px-6 text-center text-white">
@@ -183,15 +284,18 @@ export default function SparksReelsPage() {
           {window
             ? filters.search || filters.category || filters.captions
               ? 'No spark matches these filters. Try another search or category.'
-              : 'Short clips from creators will appear here as soon as they are published.'
+              : ranked && feed === 'following'
+                ? 'Clips from the creators you follow appear here. Follow a creator from a clip or their page.'
+                : 'Short clips from creators will appear here as soon as they are published.'
             : 'Check your connection and try again.'}
         </p>
+        {tabs}
         <div className="flex flex-wrap justify-center gap-3">
           <Link to={backHref} className="btn bg-white/10 text-white hover:bg-white/20">
             Back to Sparks
           </Link>
           {window ? null : (
-            <Link to={`/sparks-reels${filterQuery(filters)}`} className="btn-primary">
+            <Link to={`/sparks-reels${viewerQuery(filters, feed)}`} className="btn-primary">
               Try again
             </Link>
           )}
@@ -203,14 +307,15 @@ export default function SparksReelsPage() {
     <>
       <h1 className="sr-only">Sparks reels</h1>
       <ReelViewer
-        key={`${filters.search}|${filters.category}|${filters.captions}|${window.items[window.startIndex]?.id ?? ''}`}
+        key={`${feed}|${filters.search}|${filters.category}|${filters.captions}|${window.items[window.startIndex]?.id ?? ''}`}
         initial={window}
         captionsOn={captionsOn}
         openComments={comments}
         siteUrl={siteUrl}
-        filtersQuery={filterQuery(filters)}
+        filtersQuery={viewerQuery(filters, feed)}
         backHref={backHref}
-        pageHref={(cursor) => `/sparks-reels${filterQuery(filters, { cursor })}`}
+        tabs={tabs}
+        pageHref={(cursor) => `/sparks-reels${viewerQuery(filters, feed, { cursor })}`}
       />
     </>
   )

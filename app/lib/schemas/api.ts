@@ -7,6 +7,7 @@ export const API_MESSAGES = {
   noToken: 'No authentication token found',
   badToken: 'Your session has expired. Please log in again.',
   notFound: 'Not found',
+  unknownFeed: "feed must be 'for-you' or 'following'",
   methodNotAllowed: 'Method not allowed',
   badJson: 'The request body must be JSON',
   bodyTooLarge: 'The request body is too large',

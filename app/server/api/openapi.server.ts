@@ -33,6 +33,8 @@ import {
   UploadBody,
   UserSchema,
   VideoListSchema,
+  ShortsListSchema,
+  NotInterestedSchema,
   VideoQuery,
   VideoSchema,
   HistoryListSchema,
@@ -142,10 +144,31 @@ export const ENDPOINTS: Endpoint[] = [
     path: '/videos/shorts',
     tag: 'Videos',
     access: 'optional',
-    summary: 'Sparks, newest first (page, limit, category, search as for /videos)',
-    query: VideoQuery,
-    ok: { status: 200, schema: VideoListSchema, description: 'One page' },
+    summary:
+      'Sparks. With `feed=for-you|following` (`cursor`, `limit`): the reel viewer’s order, each with its `reason` (ADR 0045); without: newest first (page, limit, category, search as for /videos)',
+    query: VideoQuery.extend({
+      feed: z
+        .enum(['for-you', 'following'])
+        .optional()
+        .openapi({ description: 'A ranked feed; `page`, `category` and `search` are then ignored' }),
+      cursor: z.string().optional().openapi({ description: 'With `feed`: the X-Next-Cursor of the previous page' }),
+    }),
+    ok: {
+      status: 200,
+      schema: ShortsListSchema,
+      description: 'One page; with `feed`, the next page’s cursor is in the `X-Next-Cursor` header',
+    },
     errors: [400, 401],
+  },
+  {
+    method: 'post',
+    path: '/videos/{id}/not-interested',
+    tag: 'Videos',
+    access: 'bearer',
+    summary: 'Not interested: the clip (and with `{ "creator": true }` its creator’s clips) goes down in your For You',
+    body: z.object({ creator: z.boolean().optional() }),
+    ok: { status: 200, schema: NotInterestedSchema, description: 'What was recorded' },
+    errors: [400, 401, 404],
   },
   {
     method: 'post',

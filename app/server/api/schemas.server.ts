@@ -84,6 +84,27 @@ export const VideoSchema = z
 
 export const VideoListSchema = z.array(VideoSchema).openapi('VideoList')
 
+export const FeedReasonSchema = z
+  .object({
+    kind: z.enum(['follow', 'interest', 'new', 'discovery', 'popular', 'watched']),
+    text: z.string().openapi({ description: "One line, e.g. 'Because you follow maya.creates', 'Popular in Physics', 'New'" }),
+  })
+  .openapi('FeedReason', { description: 'Why a clip is in your For You or Following feed' })
+
+export const ShortsListSchema = z
+  .array(VideoSchema.extend({ reason: FeedReasonSchema.optional().openapi({ description: 'With `feed=` only' }) }))
+  .openapi('ShortsList')
+
+export const NotInterestedSchema = z
+  .object({
+    videoId: z.string(),
+    creatorId: z
+      .string()
+      .nullable()
+      .openapi({ description: 'The creator whose clips also go down (with `creator: true`), else null' }),
+  })
+  .openapi('NotInterested')
+
 export const WatchPositionSchema = z
   .object({
     position: z.number().openapi({ description: 'Seconds into the video' }),
@@ -216,12 +237,9 @@ export const UploadBody = z
 export const VideoQuery = z.object({
   type: z.enum(['feed', 'video', 'spark']).optional(),
   isSpark: z.enum(['true', 'false']).optional(),
-  category: z
-    .string()
-    .optional()
-    .openapi({
-      description: "A category's name (or slug) from the fixed list; an unknown one is 400 with `fieldErrors.category`",
-    }),
+  category: z.string().optional().openapi({
+    description: "A category's name (or slug) from the fixed list; an unknown one is 400 with `fieldErrors.category`",
+  }),
   search: z.string().optional(),
   page: z.string().optional().openapi({ description: '1-based page number' }),
   limit: z.string().optional().openapi({ description: 'Items per page (1–50, default 12)' }),

@@ -4,6 +4,8 @@ import { UPLOAD_MESSAGES, type UploadErrors, type UploadValues } from '~/lib/sch
 import type { VideoCardItem } from '~/lib/video-types'
 import { DomainError } from '../errors.server'
 import { FEED_PAGE_SIZE } from '../feed.server'
+import { SPARK_FEEDS, type SparkFeed } from '~/lib/for-you'
+import type { RankedCard } from '../for-you.server'
 import { discardUploadBody, receiveApiUploadForm } from '../http/forms.server'
 import { proxyStorageObject } from '../http/media-proxy.server'
 import { likedVideoIds } from '../likes.server'
@@ -37,6 +39,14 @@ export function videoQuery(url: URL, forced?: 'spark') {
   } as const
 }
 
+/** `feed=for-you|following` (the ranked sparks feeds, ADR 0045); null without one; anything else is 400. */
+export function sparkFeedQuery(url: URL): SparkFeed | null {
+  const value = url.searchParams.get('feed')
+  if (value === null) return null
+  if ((SPARK_FEEDS as readonly string[]).includes(value)) return value as SparkFeed
+  throw new DomainError('invalid', API_MESSAGES.unknownFeed, { feed: API_MESSAGES.unknownFeed })
+}
+
 /** `category=`: a name or slug of the fixed list; none, '' or 'All Categories' for every one; else 400. */
 function categoryFilter(value: string | null): string | null {
   if (!value?.trim() || ['all', 'all categories'].includes(value.trim().toLowerCase())) return null
@@ -61,6 +71,12 @@ export async function videoList(caller: ApiCaller | null, items: VideoCardItem[]
     items.map((item) => item.id),
   )
   return items.map((item) => videoCardShape(item, liked.has(item.id)))
+}
+
+/** A ranked feed's clips in the API's video shape (docs/product.md, Data), each with the caller's `hasLiked` and why it is there. */
+export async function rankedVideoList(caller: ApiCaller | null, items: RankedCard[]) {
+  const shaped = await videoList(caller, items)
+  return shaped.map((video, index) => ({ ...video, reason: items[index]!.reason }))
 }
 
 const FILE_FIELDS: Record<string, string> = { video: 'videoFile', thumbnail: 'thumbnailFile', visibility: 'isPublic' }
