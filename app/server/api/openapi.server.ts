@@ -40,6 +40,7 @@ import {
   WatchPositionSchema,
 } from './schemas.server'
 import { NOTIFICATION_ENDPOINTS } from './notifications.server'
+import { PlayerPreferencesSchema, PROFILE_PREFERENCE_ENDPOINTS } from './preferences.server'
 
 /**
  * Every /api call (spec section 7) in one table: method, path, who may call,
@@ -489,6 +490,7 @@ export const ENDPOINTS: Endpoint[] = [
     },
     errors: [401],
   },
+  ...PROFILE_PREFERENCE_ENDPOINTS,
   {
     method: 'put',
     path: '/users/profile',
@@ -498,8 +500,8 @@ export const ENDPOINTS: Endpoint[] = [
     multipart: ProfileBody,
     ok: {
       status: 200,
-      schema: MessageSchema.extend({ user: UserSchema }).openapi('ProfileSaved'),
-      description: "'Profile updated successfully!' and your user object",
+      schema: MessageSchema.extend({ user: UserSchema, preferences: PlayerPreferencesSchema }).openapi('ProfileSaved'),
+      description: "'Profile updated successfully!', your user object and your player preferences",
     },
     errors: [400, 401, 409, 413, 415],
   },
