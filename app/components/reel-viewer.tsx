@@ -29,6 +29,7 @@ import { ReelCaption } from './captions/reel-caption'
 import { CommentSheet, ReelActions } from './reels/reel-actions'
 import type { VideoPageComment } from '~/lib/video-page'
 import { VideoPlayer, type PlayerCaptionTrack } from './video-player'
+import { ReelSpeed } from './video/reel-speed'
 import { UserAvatar } from './user-avatar'
 
 /**
@@ -123,6 +124,7 @@ export function ReelViewer({
   backHref,
   pageHref,
   captionsOn = false,
+  playbackRate = null,
   openComments = null,
   filtersQuery = '',
   siteUrl = '',
@@ -136,6 +138,8 @@ export function ReelViewer({
   filtersQuery?: string
   /** The learner asked for captions on by default (profile); the CC choice they made wins. */
   captionsOn?: boolean
+  /** The learner's saved playback speed (ADR 0043); null for a visitor (this browser remembers it). */
+  playbackRate?: number | null
   /** Where the back button goes (the sparks grid with the same filters). */
   backHref: string
   /** The URL whose loader answers `{ page }` with the sparks after `cursor`. */
@@ -191,11 +195,7 @@ export function ReelViewer({
   const sheetItem = sheet ? items.find((item) => item.id === sheet.id) : undefined
   const fetched = commentsFetcher.data?.comments
   const sheetComments =
-    sheet && fetched?.videoId === sheet.id
-      ? fetched.list
-      : sheet && openComments?.videoId === sheet.id
-        ? openComments.list
-        : null
+    sheet && fetched?.videoId === sheet.id ? fetched.list : sheet && openComments?.videoId === sheet.id ? openComments.list : null
 
   const total = Math.max(initial.total, initial.firstPosition - 1 + items.length)
 
@@ -386,6 +386,7 @@ export function ReelViewer({
             muted={muted}
             paused={paused}
             captionsOn={captionsOn}
+            playbackRate={playbackRate}
             actionHref={actionHref}
             siteUrl={siteUrl}
             here={clipHref(item.id)}
@@ -452,6 +453,7 @@ function ReelClip({
   muted,
   paused,
   captionsOn,
+  playbackRate,
   actionHref,
   siteUrl,
   here,
@@ -479,6 +481,7 @@ function ReelClip({
   muted: boolean
   paused: boolean
   captionsOn: boolean
+  playbackRate: number | null
   onNavigate: (index: number) => void
   onToggleMuted: () => void
   onTogglePaused: () => void
@@ -606,6 +609,7 @@ function ReelClip({
             commentsHref={commentsHref}
             onOpenComments={onOpenComments}
           />
+          {hydrated ? <ReelSpeed video={video} playbackRate={playbackRate} active={active} /> : null}
           <SparkMenu id={item.id} creatorId={item.creator.id} />
         </div>
       </div>

@@ -11,6 +11,7 @@ import { commentSchema, field, likeSchema, VIDEO_MESSAGES } from '~/lib/schemas/
 import type { ReelActionData } from '~/lib/reel-actions'
 import type { VideoPageComment } from '~/lib/video-page'
 import { captionsOnByDefault } from '~/server/captions.server'
+import { getPlaybackRate } from '~/server/playback.server'
 import { addComment } from '~/server/comments.server'
 import { isDomainError } from '~/server/errors.server'
 import { flashFailure, pageFailure } from '~/server/http/domain-errors.server'
@@ -44,7 +45,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = new URL(request.url).searchParams
   const commentsOf = query.get('commentsOf')
   const commentsFor = query.get('comments')
-  const none = { page: null, window: null, filters, captionsOn: false, comments: null, siteUrl: siteUrlFor(request.url) }
+  const none = {
+    page: null,
+    window: null,
+    filters,
+    captionsOn: false,
+    playbackRate: null as number | null,
+    comments: null,
+    siteUrl: siteUrlFor(request.url),
+  }
   try {
     if (commentsOf) {
       const comments = isUuid(commentsOf) ? await listReelComments(claims, commentsOf) : []
@@ -88,12 +97,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         startIndex: 0,
       }
     }
-    const captionsOn = await captionsOnByDefault(claims)
+    const [captionsOn, playbackRate] = await Promise.all([captionsOnByDefault(claims), getPlaybackRate(claims)])
     let comments: { videoId: string; list: VideoPageComment[] } | null = null
     if (commentsFor && window.items.some((item) => item.id === commentsFor)) {
       comments = { videoId: commentsFor, list: await listReelComments(claims, commentsFor) }
     }
-    return jsonWithHeaders({ ...none, window, captionsOn, comments }, 200, headers)
+    return jsonWithHeaders({ ...none, window, captionsOn, playbackRate, comments }, 200, headers)
   } catch (error) {
     console.warn('[reels] could not load sparks:', error instanceof Error ? error.message : error)
     const failure = loadFailure(error)
@@ -143,7 +152,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     const failure = intent === 'like' ? VIDEO_MESSAGES.likeFailed : VIDEO_MESSAGES.commentFailed
     if (isDomainError(error)) {
-      return scripted ? pageFailure(error, { ok: false as const, intent, targetId: videoId }, headers) : flashFailure(error, back(), headers)
+      return scripted
+        ? pageFailure(error, { ok: false as const, intent, targetId: videoId }, headers)
+        : flashFailure(error, back(), headers)
     }
     console.warn(`[reels] ${intent} failed for ${videoId}:`, error instanceof Error ? error.message : error)
     return scripted
@@ -165,7 +176,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, formMet
     : defaultShouldRevalidate
 
 export default function SparksReelsPage() {
-  const { window, filters, captionsOn, comments, siteUrl } = useLoaderData<typeof loader>()
+  const { window, filters, captionsOn, playbackRate, comments, siteUrl } = useLoaderData<typeof loader>()
   const backHref = `/sparks${filterQuery(filters)}`
   if (!window || window.items.length === 0) {
     return (
@@ -206,6 +217,7 @@ export default function SparksReelsPage() {
         key={`${filters.search}|${filters.category}|${filters.captions}|${window.items[window.startIndex]?.id ?? ''}`}
         initial={window}
         captionsOn={captionsOn}
+        playbackRate={playbackRate}
         openComments={comments}
         siteUrl={siteUrl}
         filtersQuery={filterQuery(filters)}

@@ -45,6 +45,7 @@ import { likeQuote, likeVideo } from '~/server/likes.server'
 import { deleteQuote } from '~/server/quotes.server'
 import { getWatchPosition } from '~/server/progress.server'
 import { deleteVideo, getVideoPage } from '~/server/videos.server'
+import { getPlaybackRate } from '~/server/playback.server'
 
 // The player's engine loads with the page's own scripts, not after hydration (ADR 0027).
 if (typeof document !== 'undefined') loadHls().catch(() => {})
@@ -63,13 +64,14 @@ if (typeof document !== 'undefined') loadHls().catch(() => {})
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { user, claims, headers } = await requireUser(request, context)
   try {
-    const [page, position] = await Promise.all([
+    const [page, position, playbackRate] = await Promise.all([
       getVideoPage(claims, params.id ?? '', { siteUrl: siteUrlFor(request.url) }),
       getWatchPosition(claims, params.id ?? ''),
+      getPlaybackRate(claims),
     ])
     // Where the learner stopped, to offer "Resume from …" (ADR 0034).
     const resumeAt = resumeMoment(position)
-    return jsonWithHeaders({ viewer: { id: user.id, role: user.role }, ...page, resumeAt }, 200, headers)
+    return jsonWithHeaders({ viewer: { id: user.id, role: user.role }, ...page, resumeAt, playbackRate }, 200, headers)
   } catch (error) {
     if (isDomainError(error)) throw data(error.message, { status: error.status, headers })
     throw error
@@ -185,7 +187,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, actionRes
 }
 
 export default function VideoPage() {
-  const { video, media, share, comments, quotes, follow, captions, resumeAt } = useLoaderData<typeof loader>()
+  const { video, media, share, comments, quotes, follow, captions, resumeAt, playbackRate } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const failed = actionData && !actionData.ok ? actionData : undefined
   const playable = video.status === 'ready' || Boolean(video.externalUrl)
@@ -215,6 +217,7 @@ export default function VideoPage() {
                 posterUrl={media.posterUrl}
                 captions={captions.tracks}
                 captionsOn={captions.captionsOn}
+                lessonControls={{ playbackRate }}
                 startAt={startAt}
                 // hls.js loads the media with JavaScript; without it, nothing before play (the MP4 would compete with the page).
                 preload="none"
