@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useRef, useState } from 'react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest'
 import { LessonControls } from '~/components/video/lesson-controls'
 import { ReelSpeed } from '~/components/video/reel-speed'
 import { forgetPlaybackRateChoice, PLAYBACK_SPEED_URL } from '~/components/video/use-playback-rate'
@@ -49,7 +49,7 @@ function Lesson({ playbackRate = 1 as number | null }) {
   )
 }
 
-let fetchSpy: ReturnType<typeof vi.spyOn>
+let fetchSpy: MockInstance<typeof fetch>
 
 beforeEach(() => {
   forgetPlaybackRateChoice()
