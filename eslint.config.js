@@ -1,5 +1,5 @@
 // ESLint 9 flat config: recommended sets for JS, TypeScript, React hooks and
-// accessibility, plus the import boundaries of docs/ARCHITECTURE (issue 9):
+// accessibility, plus the import boundaries of ADR 0011:
 // worker/, stack/, db/ and media/ never import app/; db/ and media/ never
 // import stack/ or worker/ (nor does ops/, the logs every layer writes); components and lib never import server modules;
 // lib never imports components.

@@ -14,6 +14,17 @@ process.env.E2E_DATA_DIR ||= mkdtempSync(path.join(tmpdir(), 'lumen-e2e-'))
 const dataDir = process.env.E2E_DATA_DIR
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
+/**
+ * The files a project runs in this process: all of them, or those `npm test` gave this shard
+ * (scripts/e2e-shards.ts sets E2E_FILES_DESKTOP and E2E_FILES_PHONE, JSON lists of paths).
+ */
+function filesOf(variable: string): { testMatch?: RegExp[] } {
+  const listed = process.env[variable]
+  if (!listed) return {}
+  const files = JSON.parse(listed) as string[]
+  return { testMatch: files.map((file) => new RegExp(`[\\\\/]${path.basename(file).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`)) }
+}
+
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
@@ -39,8 +50,8 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'] } },
-    { name: 'phone', use: { ...devices['Pixel 7'] } },
+    { name: 'desktop', use: { ...devices['Desktop Chrome'] }, ...filesOf('E2E_FILES_DESKTOP') },
+    { name: 'phone', use: { ...devices['Pixel 7'] }, ...filesOf('E2E_FILES_PHONE') },
   ],
   webServer: {
     command: 'npx cross-env NODE_ENV=production tsx server.ts',

@@ -222,7 +222,7 @@ app.all(
 app.use(databaseErrors(health))
 
 const server = createServer(app)
-// Uploads may take up to 30 minutes (spec section 9): a no-JS multipart post or a slow TUS chunk must
+// Uploads may take up to 30 minutes (docs/product.md, Limits and timers): a no-JS multipart post or a slow TUS chunk must
 // not meet Node's default 5-minute request timeout first.
 server.requestTimeout = 30 * 60 * 1000
 // Idle keep-alive connections stay open longer than a load balancer's or a client's own idle limit

@@ -54,7 +54,7 @@ export default defineConfig({
       {
         resolve: { alias },
         test: {
-          // Issue 8's findings and the classes around them, replayed against the stand-in (see SECURITY.md).
+          // ADR 0012's findings and the classes around them, replayed against the stand-in (see SECURITY.md).
           name: 'security',
           include: ['tests/security/**/*.test.ts'],
           environment: 'node',
@@ -66,7 +66,7 @@ export default defineConfig({
       {
         resolve: { alias },
         test: {
-          // Issue 16: real processes killed, restarted and shut down (`npm test -- faults`; needs `npm run build`).
+          // ADR 0017: real processes killed, restarted and shut down (`npm test -- faults`; needs `npm run build`).
           name: 'faults',
           include: ['tests/faults/**/*.test.ts'],
           environment: 'node',

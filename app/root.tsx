@@ -56,7 +56,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  * What a route tells the shell: `immersive` when it fills the whole screen (the reel viewer);
  * `showsVerification` when, given its loader data, the page itself says where an unverified
  * creator's review stands (the profile card, Edit Profile, the Upload redirect's panel) — the
- * pending banner then stays away, so the message shows once (issue 17, item 3).
+ * pending banner then stays away, so the message shows once (docs/product.md, Rules and messages).
  */
 export interface ShellHandle {
   immersive?: boolean

@@ -11,7 +11,7 @@ import { createScratchDatabase } from '../tests/support/postgres'
 import { ensureBuild, freePort, learnerCookie, waitForServer } from './ssr'
 
 /**
- * The creator dashboard at scale (issue 13): the demo creator gets 1,000
+ * The creator dashboard at scale (ADR 0015): the demo creator gets 1,000
  * videos and 1,000,000 view rows spread over 90 days, the unverified demo
  * creator has none; autocannon then asks for the signed-in welcome page (the
  * baseline), the empty creator's dashboard and the big creator's Overview

@@ -1,7 +1,7 @@
 /**
  * One measured figure of `npm run bench`, for the summary table printed at
  * the end: the figure, its baseline from the same run (when it is judged
- * against one), the ratio, the goal of issue 15 and whether it is met.
+ * against one), the ratio, the goal (docs/performance.md) and whether it is met.
  */
 export interface Figure {
   /** The bench part it belongs to (a heading in the table). */

@@ -5,7 +5,7 @@ import { uploadContent } from './playback'
 import { learnerCookie, startBenchServer } from './server'
 
 /**
- * Lighthouse (issue 15, item 5): the performance category only, its default
+ * Lighthouse (ADR 0030): the performance category only, its default
  * mobile profile (a mid-range phone's screen, 4× CPU slowdown, simulated slow
  * 4G), on the production server (embedded mode) with the playback bench's
  * content, for the welcome page as a visitor and the feed, a video page and

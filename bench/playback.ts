@@ -7,7 +7,7 @@ import type { Figure } from './figures'
 import { learnerCookie, startBenchServer, type BenchServer } from './server'
 
 /**
- * Playback start in Chromium (issue 15, item 3), on the production server
+ * Playback start in Chromium (ADR 0027), on the production server
  * (embedded mode, its own media worker) with media that went through the
  * real pipeline: the demo creator uploads a 20 s 1280×720 lesson and a few
  * portrait sparks through the upload form, the worker transcodes them, and

@@ -17,7 +17,7 @@ import { DEFAULT_PRESET, KEYFRAME_SECONDS, planRenditions, transcodeVideo, type 
 import type { Figure } from './figures'
 
 /**
- * Time to playable (issue 15, item 4): a 60 s 1280×720 30 fps clip with
+ * Time to playable (ADR 0025): a 60 s 1280×720 30 fps clip with
  * sound, uploaded to the stand-in, its video row inserted as the upload
  * action does (that is "the upload finished"), and the real media worker run
  * on it at once (a server-mode worker is woken by LISTEN; an embedded one

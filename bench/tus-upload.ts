@@ -15,7 +15,7 @@ import type { Figure } from './figures'
 import { tusUpload, timed, type UploadJob, type UploadResult } from './tus-client'
 
 /**
- * Resumable upload throughput (issue 15, item 6): the same 100 MiB of
+ * Resumable upload throughput (docs/performance.md, TUS uploads): the same 100 MiB of
  * random bytes uploaded with tus-js-client (Supabase's documented settings:
  * 6 MiB chunks, data with the creation request) to a stand-in on loopback,
  * next to a plain `fs.copyFile` and a streamed copy of those bytes on the

@@ -7,7 +7,7 @@ import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp'
 import type { DatabaseHandle } from './connect'
 
 /**
- * Backups of the embedded mode (issue 16; server modes use pg_dump or
+ * Backups of the embedded mode (ADR 0017; server modes use pg_dump or
  * Supabase's backups, see README). One `.tar.gz` holds:
  * - `pglite.tar`: PGlite's own dump of its data directory, taken after a
  *   CHECKPOINT while this process holds the pool's only connection, so no

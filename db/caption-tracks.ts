@@ -3,7 +3,7 @@ import type { Cue } from '../media/captions'
 import type { Tx } from './kysely'
 
 /**
- * Writing a caption track (issue 18): one place for the app (a creator's upload, run as the
+ * Writing a caption track (ADR 0019): one place for the app (a creator's upload, run as the
  * caller, so row-level security decides) and the media worker (an automatic track, run as the
  * service role). The track is upserted by (video, language) and its cues replaced, inside the
  * caller's transaction: nobody ever reads half a track.

@@ -1,5 +1,5 @@
 /**
- * Caption tracks offered inside HLS (issue 18, ADR 0026): the stored master
+ * Caption tracks offered inside HLS (ADR 0026): the stored master
  * playlist with `#EXT-X-MEDIA:TYPE=SUBTITLES` renditions added at serve time,
  * each track's subtitle media playlist (one WebVTT segment as long as the
  * video), and the `X-TIMESTAMP-MAP` that lines its cues up with the MPEG-TS

@@ -1,12 +1,12 @@
 /**
- * Automatic captions (issue 18, item 5): speech to timed words with an offline recogniser,
+ * Automatic captions (ADRs 0022 and 0037): speech to timed words with an offline recogniser,
  * and the words grouped into caption cues.
  *
  * The engine is CMU PocketSphinx (`pocketsphinx_continuous`, Debian's `pocketsphinx`) with its
  * US English model (`pocketsphinx-en-us`): the one offline recogniser and model that installs
  * here from a package registry (no model can be fetched from a hub). It decodes about four
- * times faster than realtime on one core of this machine; docs/decisions/0022-caption-search.md
- * §5 has the measurements. When it is not installed, or `AUTO_CAPTIONS=off`, there is no engine
+ * times faster than realtime on one core of this machine; ADR 0022
+ * (docs/decisions/0022-caption-search.md, §5) has the measurements. When it is not installed, or `AUTO_CAPTIONS=off`, there is no engine
  * and uploads simply get no automatic track.
  */
 import { existsSync } from 'node:fs'

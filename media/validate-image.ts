@@ -12,7 +12,7 @@ import { safeInputArgs } from './safe-input'
  * does not tip the picture over.
  */
 
-/** Section 9: thumbnail max 5MB. */
+/** Thumbnail max 5MB (docs/product.md, Limits and timers). */
 export const MAX_THUMBNAIL_BYTES = 5_242_880
 export const THUMBNAIL_MAX_SIDE = 1280
 /** Decoding a 30 000 × 30 000 PNG costs gigabytes: refuse before decoding. */

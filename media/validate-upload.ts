@@ -5,10 +5,10 @@ import { MediaRefusedError, probeMedia, type MediaProbe, type ProbeOptions } fro
  * Is this upload a video we will publish? The server-side answer, by
  * content: the file's magic bytes and what ffprobe reads, never its name or
  * the type the browser claimed. Messages are for the uploader: the spec's
- * own where it has one (section 5), else plain sentences that say what to do.
+ * own where it has one (docs/product.md, Rules and messages), else plain sentences that say what to do.
  */
 
-/** Section 9: video max 100MB. */
+/** Video max 100MB (docs/product.md, Limits and timers). */
 export const MAX_VIDEO_BYTES = 104_857_600
 /** Sparks are clips under 60 seconds (measured here, enforced by the database too). */
 export const SPARK_MAX_SECONDS = 60

@@ -5,7 +5,7 @@ import { isDatabaseUnavailable } from '../db/unavailable'
 import { componentLogger, errorFields, safePath, withLogContext } from './log'
 
 /**
- * What load balancers and operators ask a Lumen process (issue 16):
+ * What load balancers and operators ask a Lumen process (ADR 0017):
  * - `GET /healthz`: the process answers (200), nothing else is checked.
  * - `GET /readyz`: 200 when the database answers `select 1` and a media
  *   worker's heartbeat (public.worker_heartbeats) is under a minute old; 503

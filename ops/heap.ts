@@ -9,7 +9,7 @@ import { setFlagsFromString } from 'node:v8'
  * collections (the request is still in flight) and are promoted, so the old
  * space fills with garbage; with up to 4× of room, each server process's
  * heap reservation grew in steps for ~4 minutes to 400–650 MB around ~100 MB
- * of live data and swung ±30% with each full collection (issue 16, "memory
+ * of live data and swung ±30% with each full collection (ADR 0029, "memory
  * flat after warm-up"; docs/performance.md, "Runs of 2026-11-25 night"). Read by V8
  * each time it sets the next limit, so setting it once at start is enough;
  * it is no cap (`--max-old-space-size` stays V8's default, so a process that

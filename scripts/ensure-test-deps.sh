@@ -11,7 +11,7 @@ need=()
 command -v chromium >/dev/null 2>&1 || [ -n "${CHROMIUM_PATH:-}" ] || need+=(chromium)
 command -v ffmpeg >/dev/null 2>&1 || need+=(ffmpeg)
 command -v pg_prove >/dev/null 2>&1 || need+=(libtap-parser-sourcehandler-pgtap-perl)
-# Automatic captions (issue 18): the offline recogniser and its model, and a voice to test it with.
+# Automatic captions (ADR 0019): the offline recogniser and its model, and a voice to test it with.
 command -v pocketsphinx_continuous >/dev/null 2>&1 || need+=(pocketsphinx)
 [ -f /usr/share/pocketsphinx/model/en-us/en-us.lm.bin ] || need+=(pocketsphinx-en-us)
 command -v flite >/dev/null 2>&1 || need+=(flite)

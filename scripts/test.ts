@@ -3,11 +3,11 @@
  *   static       tsc --noEmit, then ESLint (types, hooks, accessibility, import boundaries)
  *   unit         Vitest, no services, and the `components` project (React components in happy-dom)
  *   integration  Vitest against real PostgreSQL 15 and embedded PGlite
- *   security     Vitest: issue 8's findings and their classes, against the stand-in
+ *   security     Vitest: ADR 0012's findings and their classes, against the stand-in
  *   rls          pgTAP files in supabase/tests, by pg_prove on PostgreSQL 15
  *   e2e          Playwright in Debian's Chromium against a production build
  *   faults       Vitest project `faults`: real processes SIGKILLed, SIGTERMed and their database
- *                restarted (issue 16)
+ *                restarted (ADR 0017)
  * e2e and faults share one production build, made only when its sources changed (productionBuild).
  * `npm test -- rls e2e` runs only the named suites; `npm test -- static` only the static checks.
  * static, unit and rls run side by side (see `stages`); the rest one after another.
@@ -22,6 +22,7 @@ import { openDatabase } from '../db/connect'
 import { migrate } from '../db/migrate'
 import { createScratchDatabase } from '../tests/support/postgres'
 import { prepareE2eData } from './e2e-data'
+import { durationsOf, planShards, PROJECTS, readDurations, shardEnv, specFiles, writeDurations } from './e2e-shards'
 import { BUILD_INPUTS, sourceHash } from './source-hash'
 import { failureLineOf } from './test-output'
 import {
@@ -121,7 +122,11 @@ for (const stage of stages) {
   heading(chosen.join(' + '))
   const outcomes = await Promise.all(
     chosen.map((suite) => {
-      const state: SuiteRun = { label: chosen.length > 1 ? `[${suite}] ` : '', failures: [], counts: suite === 'static' ? null : noCounts }
+      const state: SuiteRun = {
+        label: chosen.length > 1 ? `[${suite}] ` : '',
+        failures: [],
+        counts: suite === 'static' ? null : noCounts,
+      }
       const started = Date.now()
       return current.run(state, async () => {
         const ok = await runSuite(suite)
@@ -240,6 +245,8 @@ async function runPgTap(): Promise<boolean> {
  * production server, port and copy of the prepared data (scripts/e2e-data.ts), so
  * the shards share no state. Most of an e2e test is spent waiting on the browser and
  * the server, so two shards keep both cores busy; each output line names its shard.
+ * The files of both projects are split by their last times (scripts/e2e-shards.ts),
+ * and each shard runs its share of both projects in one Playwright process.
  */
 async function runPlaywrightShards(): Promise<boolean> {
   const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? 2))
@@ -250,36 +257,41 @@ async function runPlaywrightShards(): Promise<boolean> {
     return null
   })
   if (!data) return false
+  const { durations, from } = readDurations()
+  const plans = planShards(specFiles(), durations, shards)
+  console.log(
+    `the files split by their last times (${from === 'defaults' ? 'none recorded: defaults' : path.relative(process.cwd(), from) || from}), ` +
+      `each expected to take about ${plans.map((plan) => formatSeconds(plan.ms)).join(' ∥ ')}`,
+  )
+  const before = fileTimes.length
   try {
     const runs = data.shards.map(async (dataDir, index) => {
       const label = shards > 1 ? `[e2e ${index + 1}/${shards}] ` : ''
+      const plan = plans[index]!
+      const projects = PROJECTS.filter((project) => plan.files[project].length > 0)
+      if (!projects.length) return true
+      // Artifacts per shard: Playwright empties its output folder when it starts.
+      const name = `shard-${index + 1}`
+      const report = path.join(reportDir, `playwright-${name}.json`)
       const env = {
         ...process.env,
+        ...shardEnv(plan),
         E2E_PORT: String(basePort + index),
         E2E_DATA_DIR: dataDir,
+        E2E_OUTPUT_DIR: `test-results/${name}`,
+        PLAYWRIGHT_HTML_OUTPUT_DIR: `playwright-report/${name}`,
+        E2E_JSON_REPORT: report,
       }
-      // The desktop tests are split between the shards; the phone project (mostly
-      // phone-only layout checks, the rest skipped) runs after the last shard's share.
-      const runsOfShard = [['--project=desktop', ...(shards > 1 ? [`--shard=${index + 1}/${shards}`] : [])]]
-      if (index === shards - 1) runsOfShard.push(['--project=phone'])
-      let ok = true
-      for (const args of runsOfShard) {
-        // Artifacts per run: Playwright empties its output folder when it starts.
-        const name = `${args[0]!.replace('--project=', '')}-${index + 1}`
-        const report = path.join(reportDir, `playwright-${name}.json`)
-        const outputs = {
-          E2E_OUTPUT_DIR: `test-results/${name}`,
-          PLAYWRIGHT_HTML_OUTPUT_DIR: `playwright-report/${name}`,
-          E2E_JSON_REPORT: report,
-        }
-        ok = (await run('npx', ['playwright', 'test', ...args], { env: { ...env, ...outputs }, label })) && ok
-        const { counts, files } = readPlaywrightReport(report, 'e2e')
-        addToCounts(counts)
-        fileTimes.push(...files)
-      }
+      const ok = await run('npx', ['playwright', 'test', ...projects.map((project) => `--project=${project}`)], { env, label })
+      const { counts, files } = readPlaywrightReport(report, 'e2e')
+      addToCounts(counts)
+      fileTimes.push(...files)
       return ok
     })
-    return (await Promise.all(runs)).every(Boolean)
+    const ok = (await Promise.all(runs)).every(Boolean)
+    // The next run's split: only from a complete run (a failed one may have stopped early).
+    if (ok) writeDurations(durationsOf(fileTimes.slice(before)))
+    return ok
   } finally {
     await data.remove()
   }

@@ -1,5 +1,5 @@
 /**
- * English captions for the demo videos and sparks (issue 18), by title: what a narrator
+ * English captions for the demo videos and sparks (ADR 0019), by title: what a narrator
  * would say over each clip, so a fresh install shows captions in the player, a transcript
  * beside it, and search that finds a video by a phrase said in it ("Rayleigh scattering").
  * Times are seconds from the start of the clip.

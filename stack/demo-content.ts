@@ -12,8 +12,8 @@ import { withRole } from '../db/as-role'
 import { DEMO_CAPTIONS, type DemoCue } from './demo-captions'
 
 /**
- * Demo videos and sparks for a fresh embedded install (item 8 of the
- * upload-to-playback issue): a handful of short clips made with ffmpeg's
+ * Demo videos and sparks for a fresh embedded install (see
+ * README.md): a handful of short clips made with ffmpeg's
  * own generators at seed time — no media files live in the repository —
  * uploaded to Storage like any creator's upload and inserted as
  * `processing`, so the real media worker turns them into HLS.

@@ -17,7 +17,7 @@ import { createStorageRouter } from './storage/router'
  * `/storage/v1` (with TUS), `/functions/v1` on the real Deno runtime, and a
  * developer mailbox at `/mailbox` (embedded mode only: loopback and a secret),
  * all on one Express router that `server.ts` mounts on the app's own origin
- * (see docs/decisions and ../shared/design/supabase-contract.md).
+ * (see docs/decisions/0004-supabase-stand-in.md and the records it links).
  */
 export interface StackOptions {
   pool: pg.Pool

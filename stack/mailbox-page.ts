@@ -16,7 +16,7 @@ export { isLoopback }
  * sandboxed `srcdoc` iframe, so nothing in it runs.
  *
  * Every message holds reset links, so reading them is for the machine's
- * operator only (issue 8, finding 1): the router is mounted in embedded mode
+ * operator only (ADR 0012, finding 1): the router is mounted in embedded mode
  * only, answers loopback peers only (the socket's address, never a header),
  * and wants the data directory's secret (`DATA_DIR/mailbox.key`, printed at
  * start and by `npm run stack:status`) — as `?key=` once, which becomes an

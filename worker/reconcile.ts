@@ -3,7 +3,7 @@ import path from 'node:path'
 import type pg from 'pg'
 
 /**
- * Reconciliation (issue 16): `npm run doctor` and the media worker's hourly
+ * Reconciliation (ADR 0017): `npm run doctor` and the media worker's hourly
  * sweep. It compares what the database says with what the disk holds and
  * fixes only what it is sure of:
  *

@@ -5,7 +5,7 @@ import { UnreadBadge } from './notifications/notification-bell'
 import type { ShellUser } from './user-avatar'
 
 /**
- * The main navigation for signed-in users (spec section 2, Layout): a tab bar
+ * The main navigation for signed-in users (docs/product.md, Layout): a tab bar
  * fixed to the bottom of a phone (clear of the home indicator), a floating
  * pill on wider screens. NavLink marks the current section with
  * aria-current="page". On phones the Profile entry carries the unread

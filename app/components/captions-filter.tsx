@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react'
 import { submitSearchForm } from './search-box'
 
 /**
- * "Has captions" (issue 18): a checkbox in the feed's and sparks' search form
+ * "Has captions" (ADR 0019): a checkbox in the feed's and sparks' search form
  * (`captions=1`). Without JavaScript the form's Search button applies it; with
  * JavaScript a change navigates at once, like the category filter.
  */

@@ -5,7 +5,7 @@ import { CATEGORIES } from '~/lib/catalog'
 import { submitSearchForm } from './search-box'
 
 /**
- * The category filter of the feed and sparks (spec: 'All Categories' plus the
+ * The category filter of the feed and sparks (docs/product.md: 'All Categories' plus the
  * fixed list; 'Other' too, the default category of an upload). A plain
  * `<select name="category">` inside a GET form: without JavaScript the form's
  * button applies it; with JavaScript a change navigates at once.

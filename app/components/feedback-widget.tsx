@@ -15,11 +15,11 @@ import { Sheet } from './ui/sheet'
 import { Spinner } from './ui/spinner'
 import { useHydrated } from './use-hydrated'
 
-/** Where the form posts (app/routes/feedback.tsx), and the spec's texts (sections 5 and 8). */
+/** Where the form posts (app/routes/feedback.tsx), and its texts (docs/product.md, Rules and messages). */
 export const FEEDBACK_ACTION = '/feedback'
 export const FEEDBACK_THANKS = 'Thank you for your feedback!'
 export const FEEDBACK_FAILED = 'An error occurred'
-/** The panel closes this long after a successful submission (spec section 9). */
+/** The panel closes this long after a successful submission (docs/product.md, Limits and timers). */
 const CLOSE_AFTER_MS = 3000
 
 /** What the feedback action answers a panel submission (a no-JS one is redirected instead). */

@@ -33,7 +33,7 @@ import { ReelSpeed } from './video/reel-speed'
 import { UserAvatar } from './user-avatar'
 
 /**
- * The full-screen vertical reel viewer (spec: Sparks; §9 swipe threshold 10 px,
+ * The full-screen vertical reel viewer (docs/product.md: Sparks; swipe threshold 10 px,
  * reel hint 5 s).
  *
  * Without JavaScript: a column of clips, each filling the viewport (100dvh),
@@ -55,7 +55,7 @@ import { UserAvatar } from './user-avatar'
  * load when two clips remain. Sparks play as progressive MP4: they are under
  * a minute, and a plain file starts at once and needs no player per clip.
  *
- * Captions (issue 18): each clip's tracks are `<track>` elements. With
+ * Captions (ADR 0019): each clip's tracks are `<track>` elements. With
  * JavaScript the page draws the current cue itself above the creator and title,
  * clear of the buttons (ReelCaption); a CC button sits at the top right, and a
  * choice made on one clip applies to all of them. Without JavaScript the browser
@@ -668,7 +668,7 @@ function NavButton({
   )
 }
 
-/** The spark menu (a disclosure that opens without JS): its report sends 'inappropriate content' (spec §9). */
+/** The spark menu (a disclosure that opens without JS): its report sends 'inappropriate content' (docs/product.md, Sparks). */
 function SparkMenu({ id, creatorId }: { id: string; creatorId: string }) {
   const location = useLocation()
   return (

@@ -19,8 +19,8 @@ import { Spinner } from './ui/spinner'
 import { useHydrated } from './use-hydrated'
 
 /**
- * Reporting a video, quote or comment (spec: Video card, section 4 "Report
- * modal", section 8 "Reports").
+ * Reporting a video, quote or comment (docs/product.md: Video card; States,
+ * "Report modal"; Rules and messages, "Report").
  *
  * - `<ReportControl contentType="video" contentId={id} contentLabel={title} />`
  *   is the report control of cards and the video page. With JavaScript it is
@@ -44,7 +44,7 @@ export const REPORT_FAILED = 'Failed to submit report. Please try again.'
 export const REPORT_FLASH_SUCCESS = 'Content reported successfully.'
 export const REPORT_FLASH_FAILED = 'Failed to report content.'
 export const REPORT_DUPLICATE = 'You have already reported this content. Our team will review it shortly.'
-/** The modal closes this long after a successful report (spec section 9). */
+/** The modal closes this long after a successful report (docs/product.md, Limits and timers). */
 export const REPORT_CLOSE_AFTER_MS = 3000
 
 /** How a report was sent: the modal and the quick button get data back; the page's plain form a redirect. */
@@ -311,7 +311,7 @@ export function ReportFields({ errors, values }: { errors: ReportErrors; values?
 const checkReportField = checkWithSchema(reportSchema, reportValues)
 
 /**
- * The spark menu's one-tap report (spec §9: the fixed reason text
+ * The spark menu's one-tap report (docs/product.md, Sparks: the fixed reason text
  * 'inappropriate content'). A plain form post without JavaScript (redirected
  * back with a flash); with it, a fetcher that answers in place.
  */

@@ -6,7 +6,7 @@ import { Spinner } from './ui/spinner'
 export const CHECK_STATUS_ACTION = '/account/check-status'
 
 /**
- * For creators an admin has not verified yet (spec section 4, Creator
+ * For creators an admin has not verified yet (docs/product.md, States, Creator
  * verification): uploads wait for the review. Check Status re-reads the
  * account and comes back here with the answer.
  */

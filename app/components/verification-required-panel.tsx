@@ -2,7 +2,7 @@ import { ShieldIcon } from '~/components/icons'
 import { CheckStatusForm } from './verification-banner'
 
 /**
- * Where an unverified creator lands after trying to upload (spec section 2,
+ * Where an unverified creator lands after trying to upload (docs/product.md,
  * Upload): why they cannot yet, and a Refresh Status button that re-reads
  * their account (a real form, app/routes/account.check-status.tsx) and comes
  * back here with the answer. Shown on /profile?verification=required.

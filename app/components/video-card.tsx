@@ -10,12 +10,12 @@ import { UserAvatar } from './user-avatar'
 import { WatchProgressBar } from './video/watch-progress-bar'
 
 /**
- * A video or spark in a grid (spec: Video card): thumbnail with its duration,
+ * A video or spark in a grid (docs/product.md: Video card): thumbnail with its duration,
  * title, creator, the description cut to 80 characters, and the report
  * control. The whole card opens /video/<id>: the title link is stretched over
  * the card, so there is one link per card for keyboards and screen readers,
  * and the creator link and report control sit above it. Spark cards are
- * portrait. A search hit inside the captions (issue 18) shows the line said
+ * portrait. A search hit inside the captions (ADR 0019) shows the line said
  * and its moment, and the card opens the video there (`?t=`). A video the
  * learner started has a thin progress bar along its thumbnail (ADR 0034).
  */
@@ -117,7 +117,7 @@ const CARD_SIZES = {
 
 /**
  * The poster, over a placeholder that shows through when there is none or it
- * fails (spec §8: 'Private Video' when Storage answers 401/403, else
+ * fails (docs/product.md, Rules and messages: 'Private Video' when Storage answers 401/403, else
  * 'Thumbnail Missing'). Decorative (alt=""): the title names the card. The
  * image may fail before React is listening (server-rendered HTML), so the
  * effect also checks an image that already finished without pixels.

@@ -8,7 +8,7 @@ export function browseQuery(url: string | URL) {
     filters: {
       search: params.get('search')?.slice(0, 200) ?? '',
       category: params.get('category') ?? '',
-      /** "Has captions" (issue 18). */
+      /** "Has captions" (ADR 0019). */
       captions: params.get('captions') === '1',
     },
     cursor: params.get('cursor'),

@@ -1,4 +1,4 @@
-/** Caption tracks and cues as pages and the API show them (issue 18). */
+/** Caption tracks and cues as pages and the API show them (ADR 0019). */
 export interface CaptionTrackView {
   id: string
   language: string

@@ -1,5 +1,5 @@
 /**
- * The product's fixed lists and limits (spec sections 3 and 9), shared by the
+ * The product's fixed lists and limits (docs/product.md, Data; Limits and timers), shared by the
  * browser and the server. The database holds the same categories
  * (`public.categories`); an integration test keeps the two equal.
  */
@@ -37,7 +37,7 @@ export function categoryName(id: string): string {
   return CATEGORIES.find((category) => category.id === id)?.name ?? 'Other'
 }
 
-/** The sign-up checklist may show a sub-item without its prefix (spec §3). */
+/** The sign-up checklist may show a sub-item without its prefix (docs/product.md, Data). */
 export function shortCategoryName(id: string): string {
   return categoryName(id).replace(/^(Natural|Applied) Sciences - /, '')
 }

@@ -70,7 +70,7 @@ export interface OwnProfile {
   portfolio: { type: 'video' | 'image' | 'document' } | null
   categories: { id: string; name: string; status: CategoryStatus }[]
   joinedAt: string
-  /** Captions on by default in the players (issue 18; private to the user). */
+  /** Captions on by default in the players (ADR 0019; private to the user). */
   captionsOn: boolean
   /** The speed the players start at, 0.5 to 2 by 0.25 (ADR 0043; private to the user). */
   playbackRate: number

@@ -1,5 +1,5 @@
 /**
- * Shapes the creator dashboard renders (issue 13); plain types, so
+ * Shapes the creator dashboard renders (ADR 0015); plain types, so
  * components can use them without importing a server module.
  */
 
@@ -19,7 +19,7 @@ export interface CategoryFigure {
   views: number
 }
 
-/** Spec section 3's Dashboard stats, plus the change over 7 days and watch time. */
+/** The Dashboard stats of docs/product.md (Data), plus the change over 7 days and watch time. */
 export interface DashboardStats {
   totalVideos: number
   totalViews: number

@@ -67,7 +67,7 @@ export function formatBytes(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`
 }
 
-/** At most `max` characters of `text`, cut at the limit (spec §5: card description 80). */
+/** At most `max` characters of `text`, cut at the limit (docs/product.md, Rules and messages: card description 80). */
 export function truncate(text: string, max: number): string {
   const trimmed = text.trim()
   return trimmed.length > max ? `${trimmed.slice(0, max).trimEnd()}…` : trimmed

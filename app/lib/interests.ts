@@ -2,7 +2,7 @@ import type { CategoryId } from '~/lib/catalog'
 
 /**
  * The content categories that suit each field of interest (sign-up's list,
- * spec section 9), for /explore's "in your field" picks.
+ * docs/product.md, Limits and timers), for /explore's "in your field" picks.
  */
 export const FIELD_CATEGORIES: Record<string, readonly CategoryId[]> = {
   'Computer Science': ['technology-innovation', 'practical-professional-skills'],

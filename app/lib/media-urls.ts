@@ -75,7 +75,7 @@ export interface ResponsiveImage {
  * browsers that take it), at the widths a card is shown at; the browser
  * picks one by `sizes` and its pixel density. A thumbnail is a 1280×720
  * poster or whatever its creator uploaded (up to 5 MB), for a card 380 px
- * wide on a phone (issue 15, ADR 0030). Any other URL is used as it is.
+ * wide on a phone (ADR 0030). Any other URL is used as it is.
  */
 export function responsiveImage(url: string): ResponsiveImage {
   const rendered = renderedImageBase(url)

@@ -1,5 +1,5 @@
 /**
- * Where the signed-in shell leads, for each role (spec section 2, Layout):
+ * Where the signed-in shell leads, for each role (docs/product.md, Layout):
  * one table feeds the header's account menu and the bottom bar, so the two
  * cannot drift apart. The differences between them are the spec's own: the
  * menu offers Upload Content to creators and Quote to everyone else; the bar

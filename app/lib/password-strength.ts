@@ -1,5 +1,5 @@
 /**
- * Password strength as the spec scores it (section 5): one point each for a
+ * Password strength as docs/product.md scores it (Rules and messages): one point each for a
  * length of 8 or more, an uppercase letter, a lowercase letter, a digit and a
  * symbol. Advisory only — it never blocks sign-up.
  */

@@ -3,7 +3,7 @@ import { redirectWithHeaders } from '~/server/http/responses.server'
 import { getSession, returnTo } from '~/server/session.server'
 
 /**
- * Every path no route claims (spec section 2: "Any other path redirects to
+ * Every path no route claims (docs/product.md, Screens: "Any other path redirects to
  * /login"). The login-required routes of the spec that are not built yet land
  * here too; a visitor on one is sent to sign in with the way back remembered,
  * as the finished route will do, so links to them already behave right.

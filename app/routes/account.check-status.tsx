@@ -16,7 +16,7 @@ export function loader() {
 }
 
 /**
- * Check Status / Refresh (spec section 4, Creator verification: re-reads the
+ * Check Status / Refresh (docs/product.md, States, Creator verification: re-reads the
  * user). The session is checked with Auth and the rights are read again from
  * the database, then the visitor goes back where they were with the answer.
  */

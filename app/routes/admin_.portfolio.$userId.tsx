@@ -9,7 +9,7 @@ import { redirectWithHeaders } from '~/server/http/responses.server'
 import { requireAdmin } from '~/server/permissions.server'
 
 /**
- * /admin/portfolio/:userId — a creator's portfolio, for admins (spec: Admin,
+ * /admin/portfolio/:userId — a creator's portfolio, for admins (docs/product.md: Admin,
  * "Portfolios open at a server path in a new tab"). Postgres says whether the
  * caller is an admin; only then is a signed URL of the private object made
  * (60 seconds, inline for images, PDFs and videos, a download otherwise) and

@@ -4,7 +4,7 @@ import { requireAdmin, reviewBody } from '~/server/api/moderation.server'
 import { apiRoute, readBody } from '~/server/api/route.server'
 import { reviewApplication } from '~/server/applications.server'
 
-/** PUT /api/admin/creator-applications/:id `{ approved, reviewNotes }` — approve or reject (spec §7). */
+/** PUT /api/admin/creator-applications/:id `{ approved, reviewNotes }` — approve or reject (docs/product.md, The JSON API). */
 const api = apiRoute({
   PUT: async ({ request, params, clientIp }) => {
     const caller = await requireCaller(request, clientIp)

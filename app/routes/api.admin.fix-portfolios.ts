@@ -3,7 +3,7 @@ import { requireCaller } from '~/server/api/caller.server'
 import { apiRoute } from '~/server/api/route.server'
 import { fixPortfolios } from '~/server/applications.server'
 
-/** POST /api/admin/fix-portfolios — `{ fixedCount }` (spec §7). */
+/** POST /api/admin/fix-portfolios — `{ fixedCount }` (docs/product.md, The JSON API). */
 const api = apiRoute({
   POST: async ({ request, clientIp }) => {
     const caller = await requireCaller(request, clientIp)

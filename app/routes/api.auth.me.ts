@@ -5,7 +5,7 @@ import { accountShape } from '~/server/api/shapes.server'
 import { DomainError } from '~/server/errors.server'
 import { API_MESSAGES } from '~/lib/schemas/api'
 
-/** GET /api/auth/me — the signed-in user (spec §7). */
+/** GET /api/auth/me — the signed-in user (docs/product.md, The JSON API). */
 const api = apiRoute({
   GET: async ({ request, clientIp }) => {
     const caller = await requireCaller(request, clientIp)

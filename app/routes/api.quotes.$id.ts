@@ -4,7 +4,7 @@ import { apiRoute } from '~/server/api/route.server'
 import { quoteShape } from '~/server/api/shapes.server'
 import { deleteQuote, getQuote } from '~/server/quotes.server'
 
-/** GET /api/quotes/:id — one quote with its original; DELETE — its author or an admin (spec §6, §8). */
+/** GET /api/quotes/:id — one quote with its original; DELETE — its author or an admin (docs/product.md, Permissions; Rules and messages). */
 const api = apiRoute({
   GET: async ({ request, params, clientIp }) => {
     const caller = await optionalCaller(request, clientIp)

@@ -3,7 +3,7 @@ import { apiReport } from '~/server/api/moderation.server'
 import { apiRoute, json, readBody } from '~/server/api/route.server'
 import { z } from 'zod'
 
-/** POST /api/reports/create — the second variant of POST /api/reports (spec §7). */
+/** POST /api/reports/create — the second variant of POST /api/reports (docs/product.md, The JSON API). */
 const api = apiRoute({
   POST: async ({ request, clientIp }) => {
     const caller = await requireCaller(request, clientIp)

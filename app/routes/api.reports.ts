@@ -5,7 +5,7 @@ import { reportShape } from '~/server/api/shapes.server'
 import { listReports } from '~/server/reports.server'
 import { z } from 'zod'
 
-/** POST /api/reports — report content; GET — every report for admins, one's own for others (spec §7). */
+/** POST /api/reports — report content; GET — every report for admins, one's own for others (docs/product.md, The JSON API). */
 const api = apiRoute({
   POST: async ({ request, clientIp }) => {
     const caller = await requireCaller(request, clientIp)

@@ -3,7 +3,7 @@ import { requireCaller } from '~/server/api/caller.server'
 import { apiRoute } from '~/server/api/route.server'
 import { dashboardThroughApi } from '~/server/api/users.server'
 
-/** GET /api/users/:id/fallback-dashboard-stats — the same figures with section 9's 7 daily points. */
+/** GET /api/users/:id/fallback-dashboard-stats — the same figures with 7 daily points (docs/product.md, Limits and timers). */
 const api = apiRoute({
   GET: async ({ request, params, url, clientIp }) => {
     const caller = await requireCaller(request, clientIp, DASHBOARD_MESSAGES.noUser)

@@ -5,7 +5,7 @@ import { CommentBody } from '~/server/api/schemas.server'
 import { commentShape } from '~/server/api/shapes.server'
 import { addComment } from '~/server/comments.server'
 
-/** POST /api/videos/:id/comment `{ text }` — the new comment (spec §5: 'Please enter a comment'). */
+/** POST /api/videos/:id/comment `{ text }` — the new comment (docs/product.md, Rules and messages: 'Please enter a comment'). */
 const api = apiRoute({
   POST: async ({ request, params, clientIp }) => {
     const caller = await requireCaller(request, clientIp, VIDEO_MESSAGES.loginToComment)

@@ -5,7 +5,7 @@ import { videoDetailShape } from '~/server/api/shapes.server'
 import { DomainError } from '~/server/errors.server'
 import { deleteVideo, getVideo } from '~/server/videos.server'
 
-/** GET /api/videos/:id — one video; DELETE — its owner or an admin (spec §6, §7, §8). */
+/** GET /api/videos/:id — one video; DELETE — its owner or an admin (docs/product.md, Permissions; The JSON API; Rules and messages). */
 const api = apiRoute({
   GET: async ({ request, params, clientIp }) => {
     const caller = await optionalCaller(request, clientIp)

@@ -3,7 +3,7 @@ import { apiRoute } from '~/server/api/route.server'
 import { videoList, videoQuery } from '~/server/api/videos.server'
 import { listVideosPage } from '~/server/feed.server'
 
-/** GET /api/videos?type=feed|spark&category=&search=&page=&limit= — an array, newest first (spec §7). */
+/** GET /api/videos?type=feed|spark&category=&search=&page=&limit= — an array, newest first (docs/product.md, The JSON API). */
 const api = apiRoute({
   GET: async ({ request, url, clientIp }) => {
     const caller = await optionalCaller(request, clientIp)

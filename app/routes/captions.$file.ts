@@ -6,7 +6,7 @@ import { getSession } from '~/server/session.server'
 
 /**
  * `/captions/<track id>.vtt` — a caption track as WebVTT for `<track>` elements and
- * players (issue 18), read AS THE CALLER: a private video's captions are "not found"
+ * players (ADR 0019), read AS THE CALLER: a private video's captions are "not found"
  * to everyone its video is hidden from. The file is written from the stored cues with
  * their text escaped (media/captions.ts), served as text/vtt that no browser sniffs
  * into anything else, never embedded by other sites, and kept only privately.

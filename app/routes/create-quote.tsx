@@ -19,9 +19,9 @@ import { createQuote, originalVideo, searchVideosToQuote } from '~/server/quotes
 import { browserSupabaseUrl, supabaseSettings } from '~/server/supabase.server'
 
 /**
- * /create-quote?videoId= (spec: Create quote; sections 5 and 8). Any
- * signed-in user quotes a video they can see, with text or a video
- * response. Without `videoId`: 'No video selected to quote' and a search to
+ * /create-quote?videoId= (docs/product.md: Create quote; Rules and
+ * messages). Any signed-in user quotes a video they can see, with text or a
+ * video response. Without `videoId`: 'No video selected to quote' and a search to
  * pick one; a video that cannot be loaded: 'Failed to load the video'.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {

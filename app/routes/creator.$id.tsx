@@ -14,7 +14,7 @@ import { jsonWithHeaders } from '~/server/http/responses.server'
 import { getSession } from '~/server/session.server'
 
 /**
- * GET /creator/:id?tab=videos|about&cursor= — a creator's page (spec: Creator
+ * GET /creator/:id?tab=videos|about&cursor= — a creator's page (docs/product.md: Creator
  * profile; public): header with counts and Follow/Unfollow, tab Videos
  * (their public videos and sparks, newest first, paged) or About (bio,
  * joined date). An unknown or malformed id is 404 'Creator Not Found'.

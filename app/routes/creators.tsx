@@ -12,7 +12,7 @@ import { jsonWithHeaders, loadFailure } from '~/server/http/responses.server'
 import { getSession } from '~/server/session.server'
 
 /**
- * GET /creators?search=&after= — Discover Creators (spec: Discover Creators;
+ * GET /creators?search=&after= — Discover Creators (docs/product.md: Discover Creators;
  * public). A count badge, a search of names and bios (server-side, on an
  * index), creator cards with Follow, and keyset pages (`after`). A failure
  * is shown in the page (status 500) with Try Again.

@@ -22,7 +22,7 @@ export const FEED_MESSAGES = {
 } as const
 
 /**
- * GET /feed?search=&category=&captions=1&cursor= — the long-form feed (spec: Feed);
+ * GET /feed?search=&category=&captions=1&cursor= — the long-form feed (docs/product.md: Feed);
  * the search also looks inside what is said (captions, ADR 0022). Unfiltered, its
  * first page starts with Continue watching (ADR 0034) when there is something to continue.
  * Login required. `cursor` names the page after a given card (keyset). A

@@ -30,7 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /**
- * POST /feedback (spec section 7). The floating panel posts through a fetcher
+ * POST /feedback (docs/product.md, The JSON API). The floating panel posts through a fetcher
  * (`surface=panel`) and gets data back; the page's plain form is redirected
  * back where the visitor came from with a flash message.
  */

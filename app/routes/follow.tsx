@@ -10,7 +10,7 @@ import { getSession, safeRedirect } from '~/server/session.server'
 
 /**
  * POST /follow — the follow toggle of cards, creator pages, the video page
- * and the Following tab (spec: Follow; POST /users/follow/{id}). Fields:
+ * and the Following tab (docs/product.md: Creator profile, Profile; POST /users/follow/{id}). Fields:
  * `creatorId`, `follow` ('true' or 'false': the state asked for),
  * `redirectTo` (the page to go back to) and `js=1` from scripts.
  *

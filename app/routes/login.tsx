@@ -12,7 +12,7 @@ import { getSession, safeRedirect } from '~/server/session.server'
 import { createSupabaseServerClient } from '~/server/supabase.server'
 
 /**
- * Sign-in, with the in-place reset form (spec §2, §4): `/login` signs in,
+ * Sign-in, with the in-place reset form (docs/product.md, Screens; States): `/login` signs in,
  * `/login?mode=reset` asks for a reset link. One form per mode, each a real
  * form; the sign-in form's 'Check if account exists' button submits the same
  * email with another intent. `redirectTo` says where to go after signing in.

@@ -12,7 +12,7 @@ export function loader() {
 }
 
 /**
- * Sign Out (spec: Layout; state: logout removes the token and clears the
+ * Sign Out (docs/product.md: Layout; state: logout removes the token and clears the
  * user). Ends this session at Auth — its refresh token can no longer be used —
  * and clears the cookies, then opens /login with a flash message.
  */

@@ -73,7 +73,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, headers } = session
   const url = new URL(request.url)
   const tab = profileTab(url.searchParams.get('tab'))
-  // Upload sends unverified creators here with ?verification=required (spec section 2, Upload).
+  // Upload sends unverified creators here with ?verification=required (docs/product.md, Upload).
   const verificationRequired = url.searchParams.get('verification') === 'required' && user.role === 'creator' && !user.isVerified
   try {
     const data = { tab, ...(await TAB_DATA[tab](session, url)) } as TabData

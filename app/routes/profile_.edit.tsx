@@ -16,7 +16,7 @@ import { getOwnProfile, updateProfile } from '~/server/profiles.server'
 import type { ShellHandle } from '~/root'
 
 /**
- * /profile/edit — Edit Profile (spec: Profile, Edit mode; PUT /users/profile):
+ * /profile/edit — Edit Profile (docs/product.md: Profile, Edit mode; PUT /users/profile):
  * picture, username, bio, email read-only, and for creators their content
  * categories (newly ticked ones go to admin review) and a new portfolio. A
  * multipart form that works without JavaScript; success goes back to the

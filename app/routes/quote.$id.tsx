@@ -11,8 +11,8 @@ import { requireUser } from '~/server/permissions.server'
 import { getQuote } from '~/server/quotes.server'
 
 /**
- * /quote/:id — a video response side by side with its original (issue 12,
- * item 4). Login required, like the video page; row-level security decides
+ * /quote/:id — a video response side by side with its original (ADR 0014).
+ * Login required, like the video page; row-level security decides
  * who sees the quote ('Quote not found' otherwise). Text quotes and
  * responses not ready yet have nothing to play side by side: to the video.
  */

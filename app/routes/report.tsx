@@ -29,7 +29,7 @@ function backTo(target: FormDataEntryValue | string | null): string {
 /**
  * GET /report?contentType=&contentId=&returnTo= — the report form as a page:
  * what the report control is without JavaScript. Signed-out visitors are
- * sent to /login first (spec section 5), and come back here.
+ * sent to /login first (docs/product.md, Rules and messages), and come back here.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { claims, headers } = await requireUser(request, context)
@@ -42,7 +42,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /**
- * POST /report (spec section 7, POST /reports). The modal and the spark menu
+ * POST /report (docs/product.md, The JSON API, POST /reports). The modal and the spark menu
  * post through a fetcher (`surface` dialog or quick) and get data back; the
  * page's plain form is redirected back with a flash message.
  */

@@ -69,7 +69,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
     const parsed = signupSchema.safeParse(values)
     if (!parsed.success) {
-      // The service's own answer to a missing username, email or password (spec §5).
+      // The service's own answer to a missing username, email or password (docs/product.md, Rules and messages).
       const missing = !values.username.trim() || !values.email.trim() || !values.password
       return failure(fieldErrors(parsed.error), missing ? AUTH_MESSAGES.fillRequired : null)
     }
@@ -79,7 +79,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return redirectWithFlash('/login', { kind: 'info', message: 'Your account is ready. Please sign in.' }, headers)
     }
     const welcome = `Welcome to Lumen, ${result.username}!`
-    // One message, once (issue 17, item 3): a learner's dashboard is headed with the welcome itself,
+    // One message, once (docs/product.md, Rules and messages): a learner's dashboard is headed with the welcome itself,
     // so no toast repeats it; a creator's is not, and its pending banner already says the review waits.
     if (parsed.data.role !== 'creator') return redirect('/dashboard', { headers })
     return redirectWithFlash(

@@ -33,7 +33,7 @@ export const handle: ShellHandle = { immersive: true }
 
 /**
  * GET /sparks-reels?search=&category=&start=<id> — the reel viewer over the
- * same list as /sparks (spec: Sparks). `start` opens at one spark (with up to
+ * same list as /sparks (docs/product.md: Sparks). `start` opens at one spark (with up to
  * ten before it); `cursor` answers the viewer's fetcher with the next sparks
  * (`{ page }`). `comments=<id>` opens that clip's comment sheet (the no-JS
  * page: with `start=<id>`, the whole viewer with the sheet open; the viewer's

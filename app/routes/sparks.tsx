@@ -19,8 +19,8 @@ export const SPARKS_MESSAGES = {
 } as const
 
 /**
- * GET /sparks?search=&category=&captions=1&cursor= — the sparks grid (spec: Sparks),
- * five at a time (spec §9: sparks page size 5), with Watch as Reels keeping
+ * GET /sparks?search=&category=&captions=1&cursor= — the sparks grid (docs/product.md: Sparks),
+ * five at a time (docs/product.md, Limits and timers: sparks page size 5), with Watch as Reels keeping
  * the filters. Login required.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {

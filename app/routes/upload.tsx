@@ -23,7 +23,7 @@ import { browserSupabaseUrl, supabaseSettings } from '~/server/supabase.server'
 import { createUpload, uploadCategories, uploadedVideo } from '~/server/uploads.server'
 
 /**
- * Upload (spec sections 2, 4, 5, 8): verified creators and admins only.
+ * Upload (docs/product.md, Screens; States; Rules and messages): verified creators and admins only.
  * `?uploaded=<id>` is the page a submission without JavaScript lands on:
  * the success message, then the video after 1.5 s.
  */

@@ -51,7 +51,7 @@ import { getPlaybackRate } from '~/server/playback.server'
 if (typeof document !== 'undefined') loadHls().catch(() => {})
 
 /**
- * /video/:id — the video page (spec: Video detail). Login required. Player
+ * /video/:id — the video page (docs/product.md: Video detail). Login required. Player
  * (HLS through hls.js, native HLS, MP4 without JS, or the YouTube embed),
  * details, like, quote, share, report, delete, comments and quotes. Every
  * control is a plain form first; with JavaScript, likes are optimistic

@@ -20,7 +20,7 @@ import { CAPTION_MESSAGES } from '../../media/captions'
 
 /**
  * /video/:id/captions — the creator's (or an admin's) caption tracks for one video
- * (issue 18): add a WebVTT or SRT file per language, replace it by uploading again,
+ * (ADR 0019): add a WebVTT or SRT file per language, replace it by uploading again,
  * delete it. A plain multipart form, so it works without JavaScript; Postgres decides
  * who may (public.can_edit_captions), and everyone else gets a 403 page.
  */

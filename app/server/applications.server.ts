@@ -8,7 +8,7 @@ import { allowed } from './permissions.server'
 import { forBrowser, serviceClient, type Supabase } from './supabase.server'
 
 /**
- * Creator applications (spec: Admin, Pending Creators; GET/PUT
+ * Creator applications (docs/product.md: Admin, Pending Creators; GET/PUT
  * /admin/creator-applications). Read and reviewed as the admin: row-level
  * security shows admins every application, and
  * `public.review_creator_application()` refuses anyone else (42501), approves

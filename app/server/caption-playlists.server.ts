@@ -5,7 +5,7 @@ import { getCaptionVtt } from './captions.server'
 import { asCaller, type JwtClaims } from './db.server'
 
 /**
- * Caption tracks inside HLS (issue 18, ADR 0026), read AS THE CALLER like every other
+ * Caption tracks inside HLS (ADR 0026), read AS THE CALLER like every other
  * caption read: a track of a video the caller may not see does not exist for them.
  * The master playlist composed with these tracks is served by /media (app/routes/media.$.tsx);
  * the subtitle playlists and their WebVTT segment by /captions (app/routes/captions.$file.ts).

@@ -10,7 +10,7 @@ import { DomainError, isPermissionError } from './errors.server'
 import { allowed, visibleVideo } from './permissions.server'
 
 /**
- * Caption tracks (issue 18), as the caller: row-level security shows a video's
+ * Caption tracks (ADR 0019), as the caller: row-level security shows a video's
  * tracks exactly when the video is visible, and lets only its creator or an admin
  * add, replace or delete one (`public.can_edit_captions`, asked here too for the
  * page's controls). A track's cues are rows; the WebVTT is written from them.

@@ -7,7 +7,7 @@ import { DomainError } from './errors.server'
 import { visibleVideo } from './permissions.server'
 
 /**
- * Comments (spec: Comment; sections 4, 5, 8), as the caller: row-level
+ * Comments (docs/product.md: Data; Rules and messages), as the caller: row-level
  * security shows a video's comments exactly when the video is visible, lets
  * users comment only as themselves, and lets the author, the video's creator
  * or an admin delete (`public.can_delete_comment`, asked here too for the

@@ -11,7 +11,7 @@ import { cleanSearch } from './feed.server'
 import { browserSupabaseUrl } from './supabase.server'
 
 /**
- * Creators (spec: Discover Creators, Creator profile; GET /users/creators,
+ * Creators (docs/product.md: Discover Creators, Creator profile; GET /users/creators,
  * GET /users/{id}, GET /users/{id}/stats), read as the caller. Only the
  * public card of a profile is readable by API roles (column grants); the
  * list and its search come from `public.search_creators()` /

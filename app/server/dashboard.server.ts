@@ -15,8 +15,8 @@ import { DomainError } from './errors.server'
 import { allowed } from './permissions.server'
 
 /**
- * The creator dashboard's figures (spec: Dashboard stats, section 3; issue
- * 13), read as the caller through row-level security: a creator reads the
+ * The creator dashboard's figures (docs/product.md, Data: Dashboard stats; ADR
+ * 0015), read as the caller through row-level security: a creator reads the
  * analytics of their own videos, an admin anyone's. Daily figures come from
  * the roll-ups Postgres keeps (`creator_activity`, `video_activity`,
  * `video_stats`, ADR 0015), in the creator's time zone, zero-filled, so a

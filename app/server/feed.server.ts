@@ -10,7 +10,7 @@ import { withProgress } from './progress-rows.server'
 import { browserSupabaseUrl } from './supabase.server'
 
 /**
- * The feed and sparks lists (spec: Feed, Sparks; GET /videos?type=&category=&search=).
+ * The feed and sparks lists (docs/product.md: Feed, Sparks; GET /videos?type=&category=&search=).
  *
  * What is listed: ready videos of one type that are public, plus the caller's
  * own private ones (badged on the card). Queries run as the caller, so
@@ -32,7 +32,7 @@ import { browserSupabaseUrl } from './supabase.server'
  * from `public.search_videos` (security definer, the lists' visibility rule,
  * ADR 0023), and the rows are then read as the caller.
  *
- * A search also looks inside what is said (issue 18): `public.search_captions`
+ * A search also looks inside what is said (ADR 0019): `public.search_captions`
  * (security definer, so its GIN index on the cues serves it; it applies the
  * videos policies itself) gives each video whose captions match its best cue
  * and that cue's rank, which is added to the title-and-description rank — a
@@ -53,7 +53,7 @@ export interface ListVideosOptions {
   category?: string | null
   /** Words to look for in titles, descriptions and captions (prefix matching); blank means no filter. */
   search?: string | null
-  /** Only videos with at least one caption track (issue 18's "has captions" filter). */
+  /** Only videos with at least one caption track (ADR 0019's "has captions" filter). */
   captions?: boolean | null
   cursor?: string | null
   limit: number
@@ -91,7 +91,7 @@ export async function listVideos(claims: JwtClaims | null, options: ListVideosOp
 }
 
 /**
- * The feed as the screens load it (spec section 4: "Feed falls back to a plain
+ * The feed as the screens load it (docs/product.md, States: "Feed falls back to a plain
  * public list on a 401 or 403"). When the caller's own query is refused by the
  * database (a permission error: their grants or policies say no), the public
  * list is read as a visitor instead and `fallback` is true; the page says

@@ -6,7 +6,7 @@ import { assertAdmin } from './applications.server'
 import { asCaller, type JwtClaims } from './db.server'
 
 /**
- * Product feedback (spec: Feedback entity; POST /feedback, GET /feedback).
+ * Product feedback (docs/product.md: Data; POST /feedback, GET /feedback).
  * Written by the signed-in caller, read by admins only — row-level security
  * on `public.feedback` decides both; this module adds no rule of its own.
  */
@@ -67,7 +67,7 @@ export async function readFeedback(claims: JwtClaims, options: { limit?: number 
 }
 
 /**
- * One page of feedback for the admin console (spec: Admin, Feedback), newest
+ * One page of feedback for the admin console (docs/product.md: Admin, Feedback), newest
  * first, 20 a page; `cursor` (`<created_at>~<id>` of the last entry shown)
  * opens the next page. Non-admins are refused (403) rather than shown an
  * empty list, so the console can say why.

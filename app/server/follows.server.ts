@@ -9,7 +9,7 @@ import { DomainError } from './errors.server'
 import { browserSupabaseUrl } from './supabase.server'
 
 /**
- * Follows (spec: Follow; POST /users/follow/{id}, GET
+ * Follows (docs/product.md: Creator profile; POST /users/follow/{id}, GET
  * /users/following/status/{id}, GET /users/{id}/following), as the caller:
  * row-level security lets a signed-in user follow creators and admins only
  * as themselves, a check constraint refuses following oneself, and the

@@ -7,7 +7,7 @@ import { DomainError } from './errors.server'
 import { visibleVideo } from './permissions.server'
 
 /**
- * Likes of videos and quotes (spec: Like; sections 4, 8), as the caller:
+ * Likes of videos and quotes (docs/product.md: States; Rules and messages), as the caller:
  * row-level security lets a user like only what they can see, and only as
  * themselves; the counters are kept by the database's triggers.
  */

@@ -78,7 +78,7 @@ export async function requireUploader(
   const session = await requireUser(request, context, options)
   if (await canUpload(session.claims)) return session
   if (session.user.role === 'creator') {
-    // No toast: the page's Account Verification Required panel is the one message (issue 17, item 3).
+    // No toast: the page's Account Verification Required panel is the one message (docs/product.md, Rules and messages).
     throw redirect('/profile?verification=required', { headers: session.headers })
   }
   throw await redirectWithFlash('/feed', { kind: 'info', message: UPLOAD_MESSAGES.notCreator }, session.headers)

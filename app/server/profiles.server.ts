@@ -18,7 +18,7 @@ import type { ReceivedFile } from './http/multipart.server'
 import { browserSupabaseUrl, type Supabase } from './supabase.server'
 
 /**
- * The caller's own profile (spec: Profile, Edit mode; GET /auth/me, PUT
+ * The caller's own profile (docs/product.md: Profile, Edit mode; GET /auth/me, PUT
  * /users/profile): read and written as the caller. The private fields come
  * from `public.profile_private()` (the caller's own row only); row-level
  * security lets a user update only their own profile, and a trigger keeps
@@ -150,7 +150,7 @@ export async function updateProfile(
             username: values.username,
             bio: values.bio,
             ...(avatarPath ? { avatar_path: avatarPath } : {}),
-            // "Captions on by default" (issue 18): only when the form or API call says, else unchanged.
+            // "Captions on by default" (ADR 0019): only when the form or API call says, else unchanged.
             ...(typeof input.captionsOn === 'boolean' ? { captions_on: input.captionsOn } : {}),
             ...(playbackRate !== undefined ? { playback_rate: playbackRate } : {}),
             ...(portfolio ? { portfolio_path: portfolio.path, portfolio_type: portfolio.type } : {}),

@@ -29,7 +29,7 @@ import { browserSupabaseUrl, type Supabase } from './supabase.server'
 import { downloadUpload, removeStored, storeFile, type StoredObject } from './upload-objects.server'
 
 /**
- * Quotes (spec: Quote; sections 4, 5, 8): text and video responses to a
+ * Quotes (docs/product.md: Data; Rules and messages): text and video responses to a
  * video, as the caller. Row-level security shows a video's quotes exactly
  * when the video is visible and lets the author or an admin delete
  * (`public.can_delete_quote`, asked here too for the Delete control).
@@ -199,8 +199,8 @@ export interface CreateQuoteInput {
 }
 
 /**
- * Creates a text quote or a video response as the caller (spec: Quote;
- * sections 5 and 8). Any signed-in user may quote a video they can see —
+ * Creates a text quote or a video response as the caller (docs/product.md:
+ * Data; Rules and messages). Any signed-in user may quote a video they can see —
  * the insert policy decides. A video response goes the way an upload does:
  * the browser's resumable upload (fetched back as the user) or the posted
  * file, judged by its content (ffprobe), stored in the author's `quotes/`
@@ -417,7 +417,7 @@ export function quoteResponseMedia(response: NonNullable<QuoteView['response']>)
 }
 
 /**
- * A user's quotes, newest first, each with its original (spec: Profile → My
+ * A user's quotes, newest first, each with its original (docs/product.md: Profile → My
  * Quotes; GET /quotes/user/:id). Row-level security leaves out what the
  * caller may not see: quotes of hidden videos, and another user's responses
  * that are not ready yet.

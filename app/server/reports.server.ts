@@ -13,7 +13,7 @@ import { removeFiles, type FilesToRemove } from './storage.server'
 import { browserSupabaseUrl } from './supabase.server'
 
 /**
- * Reports of videos, quotes and comments (spec: Report entity; POST /reports).
+ * Reports of videos, quotes and comments (docs/product.md: Data; POST /reports).
  * Written by the signed-in caller, as the caller: row-level security on
  * `public.reports` allows a report only as oneself, of content the caller can
  * see, and a unique index allows one pending report per reporter and content.
@@ -95,7 +95,7 @@ export async function findReportTarget(
 }
 
 /**
- * The admin's list (spec: Admin, Reports; GET /reports): one row per reported
+ * The admin's list (docs/product.md: Admin, Reports; GET /reports): one row per reported
  * item, with every report of it (reason, details, reporter), the content as
  * it is now (or null once it is gone), open items first. Row-level security
  * shows admins every report; anyone else is refused here first.
@@ -200,7 +200,7 @@ async function describeContent(tx: Tx, groups: ReportGroup[]): Promise<void> {
 }
 
 /**
- * An admin's decision on every open report of one item (spec: Report status;
+ * An admin's decision on every open report of one item (docs/product.md: States, Reports;
  * PUT /reports/{id}). `removed` removes the content the database's way: the
  * status change on one report deletes the row as the admin
  * (`public.remove_reported_content()`, counters corrected by their triggers)

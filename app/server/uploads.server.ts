@@ -27,7 +27,7 @@ import { downloadUpload, removeStored, storeFile, type StoredObject } from './up
 import type { Supabase } from './supabase.server'
 
 /**
- * Uploads (spec sections 2, 4, 5 and 8): which categories an uploader may
+ * Uploads (docs/product.md, Screens; States; Rules and messages): which categories an uploader may
  * use, and creating the video — checked here whatever the browser did.
  * (Who may upload: permissions.server.ts; reading the multipart form:
  * http/multipart.server.ts.)
@@ -58,7 +58,7 @@ export interface CategoryOption {
 }
 
 /**
- * The categories offered (spec section 4), as `public.can_use_category`
+ * The categories offered (docs/product.md, States), as `public.can_use_category`
  * answers for the caller — the rule the insert policy applies: a creator's
  * approved ones, else all they asked for that were not rejected; admins any;
  * 'Other' (the default) always, listed last.
@@ -91,7 +91,7 @@ export interface UploadInput {
   sourcePath: string | null
   video: UploadedFile | null
   thumbnail: UploadedFile | null
-  /** An optional caption file (issue 18): WebVTT or SRT, in `language` (default `en`). */
+  /** An optional caption file (ADR 0019): WebVTT or SRT, in `language` (default `en`). */
   captions?: { file: UploadedFile; name: string; language: string } | null
 }
 

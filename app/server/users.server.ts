@@ -9,7 +9,7 @@ import { removeFiles, type FilesToRemove } from './storage.server'
 import { serviceClient } from './supabase.server'
 
 /**
- * User management (spec: Admin, User Management; GET/POST/DELETE
+ * User management (docs/product.md: Admin, User Management; GET/POST/DELETE
  * /admin/users). Everything runs as the admin, so Postgres decides:
  * `public.list_users()` refuses non-admins, the profiles delete policy lets
  * admins delete anyone but themselves (the auth user goes with the profile,

@@ -15,7 +15,7 @@ import { removeFiles } from './storage.server'
 import { browserSupabaseUrl } from './supabase.server'
 
 /**
- * Videos (spec: Video entity, Video detail; sections 4, 5, 8): reading one
+ * Videos (docs/product.md: Data, Video detail; Rules and messages): reading one
  * as the caller may see it, the video page's data, and deleting. Everything
  * runs as the caller — row-level security decides who sees and changes
  * what; this module turns "no row" into the spec's messages. Comments,

@@ -6,7 +6,7 @@ import { DomainError, isPermissionError } from './errors.server'
 import { savePositionIn } from './progress.server'
 
 /**
- * Views (spec: Video views; issue 13, ADR 0015). Counted by the database,
+ * Views (ADR 0015). Counted by the database,
  * once per viewer, video and hour:
  * - with JavaScript, from the player's progress reports (`reportWatch`): a view
  *   counts once Postgres has credited 10 s of watching (half of a clip shorter

@@ -13,7 +13,7 @@ import { AuthError } from './errors'
  * - `token_verifications` per IP per 5 minutes: GET and POST /verify;
  * - `email_sent` per hour for the whole server, as GoTrue counts it.
  *
- * On top of GoTrue (issue 8, finding 7): failed password sign-ins, at most
+ * On top of GoTrue (ADR 0012, finding 7): failed password sign-ins, at most
  * SIGN_IN_FAILURES per 5 minutes per client address and per account, as
  * PeerTube allows; then every password sign-in for that address or account
  * is refused until the window ends (`checkSignIn` / `failedSignIn`).

@@ -14,8 +14,8 @@ import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../../ops/health'
 import { verifyLinkFollowed, verifyOtp } from './verify'
 
 /**
- * The stand-in's GoTrue at `/auth/v1`: the part of the contract in
- * ../shared/design/supabase-contract.md §1 that Lumen uses (see
+ * The stand-in's GoTrue at `/auth/v1`: the part of GoTrue's HTTP API
+ * that Lumen uses (see
  * docs/decisions/0005-auth-stand-in.md for what is served and what is not),
  * behind what Supabase's API gateway adds in front of GoTrue: CORS, the
  * `X-Supabase-Api-Version` header, and the API-key check.

@@ -84,7 +84,7 @@ export function updateUser(ctx: StackContext, limiter: RateLimiter) {
  * a new password needs a session signed in within the last 24 hours — a
  * recovery link's session is new — or, where GoTrue would ask for the
  * `/reauthenticate` nonce (not served here), the current password. A stolen
- * old session cannot lock the owner out (issue 8, finding 2).
+ * old session cannot lock the owner out (ADR 0012, finding 2).
  */
 const RECENT_SIGN_IN_MS = 24 * 60 * 60 * 1000
 

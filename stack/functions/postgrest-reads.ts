@@ -8,7 +8,7 @@ import { withRole, type DatabaseRole } from '../../db/as-role'
  * `GET /rest/v1/<table>?select=a,b&col=eq.value` — the one slice of PostgREST
  * that edge functions need to read the database as their caller, which is
  * how a function reads it on Supabase. The app itself never comes here: it
- * queries Postgres directly (ARCHITECTURE decision 2). In embedded mode the
+ * queries Postgres directly (ADR 0002). In embedded mode the
  * database is PGlite inside the Node process, which a Deno process cannot
  * reach any other way.
  *
@@ -41,7 +41,7 @@ const failure = (code: string, message: string, details: string | null = null, h
 export function createPostgrestReadsRouter(ctx: StackContext): express.Router {
   const router = express.Router()
 
-  // What Supabase's gateway does in front of PostgREST: no project API key, no answer (issue 8, finding 8).
+  // What Supabase's gateway does in front of PostgREST: no project API key, no answer (ADR 0012, finding 8).
   router.use((req, res, next) => {
     const key = req.get('apikey') ?? (typeof req.query.apikey === 'string' ? req.query.apikey : undefined)
     if (!key) {

@@ -11,7 +11,7 @@ import { ERRORS, StorageError } from './errors'
  * key one with role service_role). Every `storage.objects` query then runs
  * as this caller, so the migrations' storage policies decide.
  *
- * Beyond Storage, which trusts a valid signature alone (issue 8, finding 4):
+ * Beyond Storage, which trusts a valid signature alone (ADR 0012, finding 4):
  * a user's token counts only while its user exists (not deleted, not
  * banned) and its session (`session_id`) has not ended — one indexed lookup
  * per request, so signing out or deleting a user stops their writes at once.

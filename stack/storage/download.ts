@@ -17,7 +17,7 @@ import { parseMimeType } from './uploader'
  * matching `If-None-Match` / `If-Modified-Since`, and `?download=` as an
  * RFC 6266 attachment. The file is streamed, never read whole.
  *
- * User content shares the app's origin, so beyond Storage (issue 8,
+ * User content shares the app's origin, so beyond Storage (ADR 0012,
  * finding 2) every object is sent with `X-Content-Type-Options: nosniff` and
  * a CSP that sandboxes it (no script, no same-origin, nothing loaded), and
  * anything but a raster image, video, audio or HLS playlist is an

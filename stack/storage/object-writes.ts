@@ -158,7 +158,7 @@ export function objectWriteRoutes(services: StorageServices): express.Router {
       if (!source.version || !source.metadata) throw ERRORS.noSuchKey()
       const copyMetadata = body.copyMetadata ?? true
       // A copy is an upload of existing bytes: the destination bucket's type and size rules apply,
-      // to the type the copy will carry (issue 8: a copy once relabelled a PNG upload as SVG).
+      // to the type the copy will carry (ADR 0012: a copy once relabelled a PNG upload as SVG).
       const mimetype = assertFitsBucket(services, destination, {
         mimetype: (!copyMetadata && body.metadata?.mimetype) || source.metadata.mimetype,
         size: source.metadata.size,
@@ -245,7 +245,7 @@ async function moveObject(
   await tryAsCaller(pool, caller, async (client) => {
     const source = await selectObject(client, move.bucket, move.name)
     if (!source) throw ERRORS.noSuchKey()
-    // Into another bucket, the object must be one that bucket would accept (issue 8: uploads → avatars).
+    // Into another bucket, the object must be one that bucket would accept (ADR 0012: uploads → avatars).
     if (move.bucket !== move.destinationBucket) {
       assertFitsBucket(services, destination, {
         mimetype: source.metadata?.mimetype ?? 'application/octet-stream',

@@ -21,7 +21,7 @@ import type { StorageServices } from './uploader'
  * metadata (a phone photo's location stays with the original).
  *
  * A card's thumbnail is a 1280×720 poster or whatever the creator uploaded
- * (up to 5 MB); a phone shows it 380 px wide (issue 15, ADR 0030).
+ * (up to 5 MB); a phone shows it 380 px wide (ADR 0030).
  *
  * Each result is kept in memory (least recently used first out, 32 MB in
  * all) under the object's version, so a replaced thumbnail is never served

@@ -82,7 +82,7 @@ create table public.categories (
 );
 
 comment on table public.categories is
-  'The fixed content categories of spec section 3, plus ''other'' (the default). Written only by migrations.';
+  'The fixed content categories of docs/product.md, Data, plus ''other'' (the default). Written only by migrations.';
 
 insert into public.categories (id, name, position) values
   ('natural-sciences-physics', 'Natural Sciences - Physics', 1),

@@ -1,4 +1,4 @@
--- The sign-in screen's 'Check if account exists' (spec sections 2 and 7): one
+-- The sign-in screen's 'Check if account exists' (docs/product.md, Screens; The JSON API): one
 -- yes/no answer about an address. Emails live only in auth.users, which no API
 -- role may read, so this narrow function answers for the app server alone
 -- (service role), which rate-limits it per visitor.

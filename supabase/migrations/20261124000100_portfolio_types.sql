@@ -1,4 +1,4 @@
--- Issue 8, finding 2(c): `portfolios` accepted `image/*`, so `image/svg+xml` (an
+-- ADR 0012, finding 2(c): `portfolios` accepted `image/*`, so `image/svg+xml` (an
 -- active document that runs script when opened) could be stored. Portfolios take
 -- raster images only, like avatars and thumbnails, plus videos and documents.
 update storage.buckets

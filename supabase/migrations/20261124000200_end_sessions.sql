@@ -1,4 +1,4 @@
--- Issue 8, findings 3 and 4: a deleted or banned user's sessions end at once, so
+-- ADR 0012, findings 3 and 4: a deleted or banned user's sessions end at once, so
 -- every check of `session_id` (the stand-in's Auth and Storage, the app) refuses
 -- their tokens from the next request. A hard delete (the admin API, or deleting
 -- the profile, which deletes the auth user) already cascades to auth.sessions and

@@ -1,4 +1,4 @@
--- Issue 8, finding 6: sign-up metadata is copied into constrained profile columns,
+-- ADR 0012, finding 6: sign-up metadata is copied into constrained profile columns,
 -- so a 600-character bio, an unknown field of interest or a portfolio path in
 -- someone else's folder failed deep inside the insert (a 500, "Database error
 -- saving new user"). handle_new_user() now checks the metadata first and refuses

@@ -1,4 +1,4 @@
--- Issue 8, finding 8 (see docs/decisions/0012-exposure-decisions.md).
+-- ADR 0012, finding 8 (see docs/decisions/0012-exposure-decisions.md).
 
 -- 1. videos.status_message explains a failed upload to its creator ("the file is not
 -- a video", ffmpeg's reason); it is nobody else's business. Its creator and admins

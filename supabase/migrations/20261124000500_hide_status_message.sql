@@ -1,4 +1,4 @@
--- Issue 8, finding 8: make videos.status_message unreadable by API roles.
+-- ADR 0012, finding 8: make videos.status_message unreadable by API roles.
 --
 -- Why processing failed is for the owner and admins: the app reads it through
 -- public.video_status_message(video_id), which answers them only

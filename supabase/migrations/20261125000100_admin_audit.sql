@@ -1,4 +1,4 @@
--- Issue 10: the admin console's audit trail, and the portfolio reconciliation.
+-- ADR 0018: the admin console's audit trail, and the portfolio reconciliation.
 --
 -- Every admin action is recorded here by the database itself, whatever path it
 -- took (the console, the JSON API, supabase-js): triggers on the rows an admin

@@ -1,4 +1,4 @@
--- Issue 10, the rest: verified creators' new category requests, reviewed by an admin
+-- ADR 0018, the rest: verified creators' new category requests, reviewed by an admin
 -- in the Pending Creators tab, and an admin who cannot change their own role.
 --
 -- A verified creator asks for another category by inserting a pending

@@ -1,4 +1,4 @@
--- Issue 17, item 6: nobody reports their own video, quote or comment. The app hides
+-- ADR 0018: nobody reports their own video, quote or comment. The app hides
 -- the report control on one's own content; Postgres refuses the report anyway (the
 -- insert policy), whatever path it took.
 

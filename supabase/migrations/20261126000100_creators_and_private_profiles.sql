@@ -1,4 +1,4 @@
--- Issue 11: creators, follows and the full profile (docs/decisions/0013-public-card-and-creator-search.md).
+-- ADR 0013: creators, follows and the full profile (docs/decisions/0013-public-card-and-creator-search.md).
 
 -- 1. What a stranger may read of a profile is its public card --------------------------
 --

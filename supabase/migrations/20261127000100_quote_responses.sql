@@ -1,4 +1,4 @@
--- Issue 12 (quotes): a video response is the author's business until it plays,
+-- ADR 0014 (quotes): a video response is the author's business until it plays,
 -- a quote may point at a moment of the original, and a video response gets a poster.
 --
 -- 1. Visibility: a video response still processing (or failed) is seen by its author

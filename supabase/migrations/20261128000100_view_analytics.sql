@@ -1,4 +1,4 @@
--- Honest view counting and the creator dashboard's roll-ups (issue 13, ADR 0015).
+-- Honest view counting and the creator dashboard's roll-ups (ADR 0015).
 --
 -- * A view counts from the player's progress reports (public.report_watch): once the
 --   viewer has watched 10 s, or half of a clip shorter than 20 s, as credited by the

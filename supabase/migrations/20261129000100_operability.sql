@@ -1,4 +1,4 @@
--- Operability (issue 16): worker heartbeats for /readyz, and the request id that
+-- Operability (ADR 0017): worker heartbeats for /readyz, and the request id that
 -- queued a media job, so the worker's logs of that job carry it.
 
 -- One row per running media worker; each refreshes seen_at every few seconds and

@@ -1,4 +1,4 @@
--- Issue 18: caption tracks and their cues.
+-- ADR 0019: caption tracks and their cues.
 --
 -- A track is one language of captions for one video or spark (BCP 47 tag and a label),
 -- uploaded by its creator (or an admin) or made automatically. The cues are rows, not a

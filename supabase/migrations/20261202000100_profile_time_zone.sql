@@ -1,5 +1,5 @@
--- The dashboard's time zone (issue 13) is private like the other personal fields
--- (issue 11, ADR 0013): profiles.time_zone arrived after the per-column SELECT grants of
+-- The dashboard's time zone (ADR 0015) is private like the other personal fields
+-- (ADR 0013): profiles.time_zone arrived after the per-column SELECT grants of
 -- 20261126000100, so API roles cannot select it, and should not for other people. The
 -- creator's own and an admin's view of it come through this function; setting one's
 -- own stays an UPDATE under the profiles update policy.

@@ -1,4 +1,4 @@
--- Issue 18: search inside what is said.
+-- ADR 0019: search inside what is said.
 --
 -- public.search_captions finds the videos whose captions contain every word of a search
 -- (each word as a prefix, the 'simple' parser that built caption_cues.search) and returns,

@@ -1,4 +1,4 @@
--- Issue 18: "captions on by default when the learner asked for it in their profile".
+-- ADR 0019: "captions on by default when the learner asked for it in their profile".
 --
 -- profiles.captions_on is private: whether someone watches with captions can say something
 -- about their hearing, so, like the fields of 20261126000100 and the time zone of

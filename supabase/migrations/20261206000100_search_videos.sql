@@ -1,4 +1,4 @@
--- Ranked full-text search of the feed and sparks lists (issue 15, ADR 0023).
+-- Ranked full-text search of the feed and sparks lists (ADR 0023).
 --
 -- Under row-level security Postgres will not use the GIN index on videos.search
 -- for a caller's query: `@@` is not leakproof, so it may not run before the

@@ -1,4 +1,4 @@
--- Issue 15, item 4 (time to playable): the media worker publishes a video in two
+-- ADR 0025 (time to playable): the media worker publishes a video in two
 -- phases (docs/decisions/0025-time-to-playable.md). Phase 1 makes one fast rendition
 -- and the poster and marks the video ready at once; phase 2 adds the other rungs of
 -- the ladder to its master playlist. Between the two, the video plays and its creator

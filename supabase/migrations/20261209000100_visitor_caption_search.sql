@@ -1,4 +1,4 @@
--- Issue 18: visitors' searches look inside what is said too (ADR 0026 §4).
+-- ADR 0019: visitors' searches look inside what is said too (ADR 0026 §4).
 --
 -- public.search_captions (20261205000100) is closed to anon, so a signed-out visitor's feed
 -- and sparks search matched titles and descriptions only. This is its visitors' twin: the

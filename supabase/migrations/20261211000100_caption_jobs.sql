@@ -1,4 +1,4 @@
--- Issue 18, item 5: automatic captions as a job of their own.
+-- ADRs 0022 and 0037: automatic captions as a job of their own.
 --
 -- When the media worker has an offline recogniser, finishing a video's transcode job queues a
 -- `caption_video` job for it in the same transaction: speech to text runs after the video is

@@ -1,4 +1,4 @@
--- 140 · Exposure decisions of issue 8, finding 8 (docs/decisions/0012).
+-- 140 · Exposure decisions of ADR 0012, finding 8 (docs/decisions/0012).
 -- Proves: no API role selects videos.status_message; the creator and admins read it
 -- through public.video_status_message(), anyone else gets null and anon may not call it; the per-user storage quota refuses an object that would pass it
 -- (53400), counts per owner, and leaves ownerless (worker) files alone.

@@ -1,4 +1,4 @@
--- 161 · Nobody reports their own content (issue 17, item 6).
+-- 161 · Nobody reports their own content (ADR 0018).
 -- Proves: a creator cannot report their own video (public or private), an author
 -- cannot report their own comment or quote, an admin cannot report their own
 -- comment; everyone else still reports the same content; public.is_own_content()

@@ -1,4 +1,4 @@
--- 180 · Quotes of issue 12: video responses hidden until ready, moments, posters.
+-- 180 · Quotes of ADR 0014: video responses hidden until ready, moments, posters.
 -- Proves, for every identity: a video response still processing is seen by its author
 -- and admins only, and by everyone once ready; a text quote is seen with its video;
 -- nobody quotes a video they cannot see; a learner (not only a creator) quotes with a

@@ -1,4 +1,4 @@
--- 190 · Honest view counting and the dashboard's roll-ups (issue 13, ADR 0015).
+-- 190 · Honest view counting and the dashboard's roll-ups (ADR 0015).
 -- Proves: a view counts from progress reports once 10 s (half a clip under 20 s) have
 -- been credited, never more in total than the wall-clock time since the session began,
 -- once per viewer, video and hour; reports for videos the caller cannot see, and for

@@ -1,4 +1,4 @@
--- 220 · Caption tracks and cues (issue 18).
+-- 220 · Caption tracks and cues (ADR 0019).
 -- Proves: whoever can see a video reads its captions and nobody else does; only the
 -- video's creator and admins add, change or delete tracks and cues (learners, other
 -- creators, unverified creators and visitors cannot); a cue always belongs to its

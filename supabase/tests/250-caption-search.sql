@@ -1,4 +1,4 @@
--- 250 · Search inside what is said: public.search_captions (issue 18).
+-- 250 · Search inside what is said: public.search_captions (ADR 0019).
 -- Proves: the function is security definer with an empty search_path, signed-in users may
 -- call it and visitors may not; it applies the videos select policies itself, role by
 -- role — learners find public videos only, a creator also their own private ones (not another creator's),

@@ -1,4 +1,4 @@
--- 280 · "More qualities coming" (issue 15, item 4; ADR 0025).
+-- 280 · "More qualities coming" (ADR 0025).
 -- Proves, for every identity: the flag that says a ready video (or video response) is
 -- still getting renditions is readable wherever the row is, set only by the server
 -- (refused on insert and kept on update for owners, other users and admins alike,

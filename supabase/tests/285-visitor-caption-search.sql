@@ -1,4 +1,4 @@
--- 285 · Visitors search inside what is said: public.search_public_captions (issue 18, ADR 0026).
+-- 285 · Visitors search inside what is said: public.search_public_captions (ADR 0026).
 -- Proves: security definer with an empty search_path; visitors may call it, signed-in users
 -- may not (they have search_captions); a visitor finds the cues of public ready videos only —
 -- never of a private, processing or failed video, nor of one made private later — exactly what

@@ -1,4 +1,4 @@
--- 290 · Automatic caption jobs (issue 18, item 5).
+-- 290 · Automatic caption jobs (ADRs 0022 and 0037).
 -- Proves: the media queue takes a caption_video job for a video (never for a quote, never
 -- without a video), one open caption job per video beside its transcode job, the service role
 -- alone queues them, and API roles (anon, learner, creator, unverified creator, admin) can

@@ -19,7 +19,7 @@ import {
 import { supabaseFor } from './support/stand-in'
 
 /**
- * The admin console (issue 10), with JavaScript on and off: a new creator's
+ * The admin console (ADR 0018), with JavaScript on and off: a new creator's
  * portfolio opens in a new tab and, once approved, they can open /upload; a
  * reported video removed by the admin is gone for everyone; users are added
  * and deleted with a confirmation step; a learner posting an admin form gets

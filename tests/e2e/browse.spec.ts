@@ -16,7 +16,7 @@ import {
 } from './support/fixtures'
 
 /**
- * Browsing (issue items 5 and 6, and the report control): a learner uses the
+ * Browsing (docs/product.md: Feed, Sparks; and the report control): a learner uses the
  * feed (search, category, next page), the sparks grid (Load More), the reel
  * viewer (swipe, buttons, keyboard, position, the hint, preloading) and
  * reports a video from a card — with JavaScript on and off; on a phone, the
@@ -214,7 +214,7 @@ test.describe('with JavaScript', () => {
       .poll(() => shown(id))
       .toEqual({ src: expect.stringMatching(/^\/storage\/v1\/object\/public\/thumbnails\//), loaded: true })
 
-    // Neither answers: the placeholder says why (spec §8).
+    // Neither answers: the placeholder says why (docs/product.md, Rules and messages).
     await page.route('**/storage/v1/object/public/thumbnails/**', (route) => route.fulfill({ status: 404, body: '' }))
     await page.reload()
     const card = page.locator(`[data-video-card="${id}"]`)
@@ -418,7 +418,7 @@ test.describe('without JavaScript', () => {
       await page.getByRole('button', { name: 'Search' }).click()
       await expect(page).toHaveURL(new RegExp(`search=${TAG}`))
       await expect(cards(page)).toHaveCount(12)
-      // Without JavaScript the next page is added below the first, and the page opens at the first new card (issue 17).
+      // Without JavaScript the next page is added below the first, and the page opens at the first new card (ADR 0018).
       await page.getByRole('link', { name: 'Load more' }).click()
       await expect(page).toHaveURL(/shown=\d+#card-13$/)
       await expect(cards(page)).toHaveCount(13)
@@ -468,7 +468,7 @@ test.describe('without JavaScript', () => {
     try {
       await page.goto(`/sparks?search=${TAG}`)
       await expect(cards(page)).toHaveCount(5)
-      // Everything up to the new page, not only the new card (issue 17).
+      // Everything up to the new page, not only the new card (ADR 0018).
       await page.getByRole('link', { name: 'Load More' }).click()
       await expect(cards(page)).toHaveCount(SPARK_COUNT)
 

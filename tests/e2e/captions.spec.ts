@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures'
 
 /**
- * Captions (issue 18) on the demo content, which ships English captions: a creator
+ * Captions (ADR 0019) on the demo content, which ships English captions: a creator
  * adds and deletes a track; a learner turns captions on and a cue is showing over the
  * video, clicks a transcript line and the player seeks there, and finds a video by a
  * phrase said in it, landing on that moment — with JavaScript on and off.

@@ -2,7 +2,7 @@ import type { APIRequestContext } from '@playwright/test'
 import { expect, test, type DemoAccount } from './support/fixtures'
 
 /**
- * No dead links (issue 11): for each role — visitor, learner, unverified
+ * No dead links (ADR 0013): for each role — visitor, learner, unverified
  * creator, creator, admin — every link on the pages reachable from the
  * navigation is requested without following redirects. A link fails when it
  * answers 404 or 5xx, or redirects to /login (signed in) or to /profile

@@ -2,7 +2,7 @@ import { DEMO_ACCOUNTS, expect, expectAccessible, expectNoHorizontalScroll, test
 import { supabaseFor } from './support/stand-in'
 
 /**
- * Creators, follows and the profile (issue 11), with JavaScript on and off:
+ * Creators, follows and the profile (ADR 0013), with JavaScript on and off:
  * a visitor browses Discover Creators and a creator page, signs in to
  * follow, sees the creator under Following and unfollows (the counts move by
  * exactly one); a creator edits picture, bio and categories; axe on every

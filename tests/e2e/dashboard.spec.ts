@@ -15,7 +15,7 @@ import { supabaseFor } from './support/stand-in'
 import { ffmpeg, makeClip } from '../integration/media/clips'
 
 /**
- * The creator dashboard with honest view counting (issue 13): a learner
+ * The creator dashboard with honest view counting (ADR 0015): a learner
  * watches a demo video for 12 s and the demo creator's Total Views and
  * today's point go up by exactly one; a reload and another 12 s within the
  * hour do not. Every tab and the per-video insight render real figures and

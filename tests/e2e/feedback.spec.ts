@@ -1,7 +1,7 @@
 import { expect, expectAccessible, expectNoHorizontalScroll, test, type Page } from './support/fixtures'
 
 /**
- * The floating Feedback button and panel (spec sections 2, 5, 8): every
+ * The floating Feedback button and panel (docs/product.md, Screens; Rules and messages): every
  * field required with the schema's messages, 'Thank you for your
  * feedback!' and the panel closing after 3 s with JavaScript; the /feedback
  * page and a flash message without it. That the row is stored (and only

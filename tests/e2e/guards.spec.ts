@@ -1,7 +1,7 @@
 import { expect, test, type Page } from './support/fixtures'
 
 /**
- * Routes and guards of spec section 2, with JavaScript on and off: every
+ * Routes and guards of docs/product.md, Screens, with JavaScript on and off: every
  * login-required route sends a visitor to /login remembering the way back,
  * the public ones stay open, unknown paths go to /login, and signing in from
  * a guarded redirect lands where the visitor was going. Behaviour, so the

@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test'
 import { authCookies, expect, expectNoHorizontalScroll, test } from './support/fixtures'
 
 /**
- * The sign-in screen (spec §2 Sign-in screen, §4 Login screen, §8), with
+ * The sign-in screen (docs/product.md: Sign-in; States; Rules and messages), with
  * JavaScript on and off: sign-in, the wrong-password message, the in-place
  * reset form, and 'Check if account exists'. Accounts come from the admin
  * API (`makeUser`); only the sign-ins under test are typed.

@@ -1,12 +1,12 @@
 import { DEMO_ACCOUNTS, expect, test, type Page } from './support/fixtures'
 
 /**
- * Issue 17's walkthrough, each item as a test that would have caught it: the
- * Feedback control on every page and never over content, nothing fixed over
- * the end of any page (bounding boxes, phone and desktop, JavaScript on and
- * off), Load More without JavaScript keeping the cards already shown, a field
- * error cleared when the field changes, and no report control on one's own
- * content.
+ * The walkthrough's polish (ADR 0018), each item as a test that would have
+ * caught it: the Feedback control on every page and never over content,
+ * nothing fixed over the end of any page (bounding boxes, phone and desktop,
+ * JavaScript on and off), Load More without JavaScript keeping the cards
+ * already shown, a field error cleared when the field changes, and no report
+ * control on one's own content.
  */
 
 const VIEWPORTS = [
@@ -111,7 +111,7 @@ for (const javaScriptEnabled of [true, false]) {
   })
 }
 
-test.describe('issue 17', () => {
+test.describe('walkthrough polish', () => {
   test.beforeEach(({}, testInfo) => {
     test.skip(testInfo.project.name !== 'desktop', 'behaviour runs on desktop')
   })

@@ -18,7 +18,7 @@ import {
 import { supabaseFor } from './support/stand-in'
 
 /**
- * Quotes (issue 12): a learner quotes a video with text and with a video
+ * Quotes (ADR 0014): a learner quotes a video with text and with a video
  * response, without JavaScript (plain multipart posts) and with it (tus);
  * the response shows "processing" to its author until the in-process media
  * worker made it ready, then plays (hls.js with JavaScript); wrong and

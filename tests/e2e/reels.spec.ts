@@ -101,8 +101,10 @@ test('a landscape spark is letterboxed, a portrait one fills the screen, and a l
     expect(Math.abs(column.width - (column.height * 9) / 16)).toBeLessThan(2)
   }
 
-  // A demo spark is portrait: it fills its frame.
+  // A demo spark is portrait: it fills its frame. Found by its title: sparks other tests upload come first.
+  await page.goto(`/sparks-reels?search=${encodeURIComponent('Rule 30 Chaos')}`)
   const portrait = page.locator('section[aria-label*="Rule 30: Chaos from One Line"]')
+  await expect(portrait).toHaveAttribute('aria-current', 'true')
   await expect(portrait.locator('video')).toHaveCSS('object-fit', 'cover')
   await expect(portrait.locator('[data-reel-backdrop]')).toHaveCount(0)
 })

@@ -55,7 +55,7 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByRole('button', { name: 'Send Reset Link' }).click()
       await expect(page.getByText('Password reset instructions have been sent to your email')).toBeVisible()
       if (javaScriptEnabled) {
-        // Back to the sign-in form on its own, 3 s later (spec §4).
+        // Back to the sign-in form on its own, 3 s later (docs/product.md, States).
         await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible({ timeout: 5000 })
         await expect(page).toHaveURL(/\/login$/)
       } else {

@@ -33,7 +33,7 @@ test.describe('Content-Security-Policy', () => {
     page,
     request,
   }) => {
-    // Visitors without cookies share one rendering of `/` (issue 15); each copy must have its own nonce.
+    // Visitors without cookies share one rendering of `/` (ADR 0028); each copy must have its own nonce.
     const copies = await Promise.all(
       [1, 2, 3].map(async () => {
         const response = await request.get('/')

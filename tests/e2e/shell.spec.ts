@@ -10,7 +10,7 @@ import {
 } from './support/fixtures'
 
 /**
- * The app shell (spec section 2, Layout): header, account menu, bottom bar,
+ * The app shell (docs/product.md, Layout): header, account menu, bottom bar,
  * the verification-pending banner, sign-out. Behaviour runs on the desktop
  * project with JavaScript on and off; the phone project checks the layout
  * at 360 px.
@@ -143,7 +143,7 @@ test.describe('desktop', () => {
 
         await page.goto('/profile')
         await expect(page.getByTestId('verification-status')).toHaveText('Pending review by an admin.')
-        // The card says it; the banner does not repeat it there (issue 17, item 3).
+        // The card says it; the banner does not repeat it there (docs/product.md, Rules and messages).
         await expect(banner).toHaveCount(0)
         await page.getByRole('button', { name: 'Refresh' }).click()
         await expect(page.getByTestId('flash-toast')).toHaveText(STILL_PENDING)
@@ -171,7 +171,7 @@ test.describe('desktop', () => {
       await page.goto(path)
       await expect(page.getByRole('region', { name: PENDING_TITLE }), path).toBeVisible()
     }
-    // The Profile tab says it on the card; the banner does not repeat it there (issue 17, item 3).
+    // The Profile tab says it on the card; the banner does not repeat it there (docs/product.md, Rules and messages).
     await page.goto('/profile')
     await expect(page.getByTestId('verification-status')).toHaveText('Pending review by an admin.')
     await expect(page.getByRole('region', { name: PENDING_TITLE })).toHaveCount(0)
@@ -368,7 +368,7 @@ test.describe('phone at 360 px', () => {
     await expect(page.getByRole('banner').getByRole('link', { name: 'Sign Up' })).toBeInViewport({ ratio: 1 })
     await expectNoHorizontalScroll(page)
     await signedInAs('newcreator')
-    // The banner is on every page but the profile, which shows the status itself (issue 17, item 3).
+    // The banner is on every page but the profile, which shows the status itself (docs/product.md, Rules and messages).
     await page.goto('/feed')
     await expect(page.getByRole('button', { name: 'Check Status' })).toBeInViewport({ ratio: 1 })
     await expectNoHorizontalScroll(page)

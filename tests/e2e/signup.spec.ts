@@ -6,7 +6,7 @@ import { authCookies, expect, expectNoHorizontalScroll, test } from './support/f
 import { supabaseFor } from './support/stand-in'
 
 /**
- * The sign-up wizard (spec §2 Sign-up screen, §4, §5, §8), with JavaScript
+ * The sign-up wizard (docs/product.md: Sign-up; States; Rules and messages), with JavaScript
  * on and off: the URL carries the wizard's step, the server re-checks every
  * rule with the same schema the browser uses, and a creator's portfolio is
  * stored and their application waits for an admin.
@@ -73,7 +73,7 @@ async function expectSignedInOnDashboard(page: Page, baseURL: string, username: 
   // The sign-up's navigation, however long the server takes (a portfolio to check and store, the password to hash)
   // under the whole suite's load: bounded by the test's timeout, not an assertion's 5 s.
   await page.waitForURL(/\/dashboard$/)
-  // One message, once (issue 17, item 3): a learner's page heading or a creator's toast, never both.
+  // One message, once (docs/product.md, Rules and messages): a learner's page heading or a creator's toast, never both.
   await expect(page.getByText(`Welcome to Lumen, ${username}!`, { exact: true })).toHaveCount(1)
   await expect(page.getByText(/waiting for review/i)).toHaveCount(0)
   expect(await authCookies(page.context(), baseURL)).not.toEqual([])
@@ -159,7 +159,7 @@ for (const javaScriptEnabled of [true, false]) {
       const [toastBox, bannerBox] = [(await toast.boundingBox())!, (await banner.boundingBox())!]
       expect(toastBox.y, 'the toast starts below the banner').toBeGreaterThanOrEqual(bannerBox.y + bannerBox.height)
       await expectSignedInOnDashboard(page, baseURL!, account.username)
-      // On the profile the card says where the review stands; the banner does not repeat it (issue 17, item 3).
+      // On the profile the card says where the review stands; the banner does not repeat it (docs/product.md, Rules and messages).
       await expect(page.getByTestId('verification-status')).toHaveText('Pending review by an admin.')
       await expect(page.getByRole('heading', { name: 'Your creator account is pending verification' })).toHaveCount(0)
 
@@ -196,7 +196,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByText('Username is required')).toBeVisible()
       await expect(page.getByText('Email is required')).toBeVisible()
       await expect(page.getByText('Password is required')).toBeVisible()
-      // Without JavaScript the server answers, as the service did (spec §5).
+      // Without JavaScript the server answers, as the service did (docs/product.md, Rules and messages).
       await expect(page.getByText('Please fill in all required fields')).toHaveCount(javaScriptEnabled ? 0 : 1)
       await expect(page.getByLabel('Username')).toHaveAttribute('aria-invalid', 'true')
       if (javaScriptEnabled) await expectNoSeriousViolations(page)
@@ -317,7 +317,7 @@ test.describe('sign-up with JavaScript extras', () => {
     await expect(password).toHaveAttribute('aria-invalid', 'true')
 
     await password.pressSequentially('Abcdefg1!')
-    // Issue 17, item 5: no stale 'Password is required' beside the live strength label.
+    // ADR 0041: no stale 'Password is required' beside the live strength label.
     await expect(page.getByTestId('password-strength')).toHaveText('Password is very strong')
     await expect(page.getByText('Password is required')).toHaveCount(0)
     await expect(password).not.toHaveAttribute('aria-invalid', 'true')

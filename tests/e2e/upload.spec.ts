@@ -8,7 +8,7 @@ import { expect, expectAccessible, expectNoHorizontalScroll, test, type Page } f
 import { supabaseFor } from './support/stand-in'
 
 /**
- * The upload page (spec: Upload; issue items 1, 2 and 9). A verified
+ * The upload page (docs/product.md, Upload). A verified
  * creator uploads with JavaScript (a real progress bar fed by the TUS
  * transfer, the success message, /video/<id> after 1.5 s) and without it
  * (a multipart post); a learner and an unverified creator are turned away;
@@ -152,7 +152,7 @@ test.describe('a verified creator, with JavaScript', () => {
     await expect(page.getByTestId('spark-notice')).toHaveText(UPLOAD_MESSAGES.sparkNotice)
     await fillForm(page, long, 'Too long for a spark')
     await page.getByLabel('Sparks - Short Educational Clips').check()
-    // Said once, next to the destination choice, with the way out (issue 17).
+    // Said once, next to the destination choice, with the way out (ADR 0018).
     const destination = page.getByRole('group', { name: 'Content destination' })
     await expect(destination.getByText('Sparks should be under 60 seconds', { exact: true })).toBeVisible()
     await expect(destination.getByText('This video is 1:05 long.')).toBeVisible()
@@ -327,7 +327,7 @@ test.describe('who is turned away', () => {
     const panel = page.getByTestId('verification-required')
     await expect(panel.getByRole('heading', { name: 'Account Verification Required' })).toBeVisible()
     await expect(panel.getByRole('button', { name: 'Refresh Status' })).toBeVisible()
-    // One message, once (issue 17, item 3): no toast, no pending banner, no second status on the card.
+    // One message, once (docs/product.md, Rules and messages): no toast, no pending banner, no second status on the card.
     await expect(page.getByTestId('flash-toast')).toHaveCount(0)
     await expect(page.getByRole('region', { name: 'Your creator account is pending verification' })).toHaveCount(0)
     await expect(page.getByTestId('verification-status')).toHaveCount(0)

@@ -15,7 +15,7 @@ import {
 } from './support/fixtures'
 
 /**
- * The video page (spec: Video detail; issue items 4 and 7). The demo
+ * The video page (docs/product.md, Video detail). The demo
  * creator uploads a tiny generated clip through the upload form's plain
  * (no-JS) post; the server's in-process media worker turns it into HLS and
  * MP4. Then a learner watches it through hls.js (currentTime advances),

@@ -8,7 +8,7 @@ import { makeClip } from '../integration/media/clips'
 import { freePort, haveBuild, readKeys, ROOT, startServer, tempDataDir, type RunningServer } from './support/processes'
 
 /**
- * Issue 16 on the embedded default (`npm start`, PGlite): `npm run
+ * ADR 0017 on the embedded default (`npm start`, PGlite): `npm run
  * db:backup` while it serves, `npm run doctor` through it, SIGKILL in the
  * middle of writes (every acknowledged write is there after the restart),
  * and `npm run db:restore` into a fresh folder (every row and file back).

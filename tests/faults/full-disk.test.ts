@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort, haveBuild, readKeys, startServer, tempDataDir, type RunningServer } from './support/processes'
 
 /**
- * Issue 16: the disk under the storage folder fills up during an upload.
+ * ADR 0017: the disk under the storage folder fills up during an upload.
  * The storage folder is a 16 MB tmpfs mounted for the test (root only; the
  * test is skipped where mounting is not allowed). A plain upload and a
  * resumable (TUS) one each larger than the space left get a clear 507;

@@ -3,7 +3,7 @@ import { formatReport, runLoad } from '../load/run-load'
 import { haveBuild } from './support/processes'
 
 /**
- * Issue 16: `npm run load` for 30 seconds as a smoke test — viewers and
+ * ADR 0017: `npm run load` for 30 seconds as a smoke test — viewers and
  * uploads against a real `npm start`: no unexpected answer, every upload
  * processed exactly once. Figures (latencies, memory) are printed, never
  * asserted: the 5-minute runs of `npm run load` are where they come from.

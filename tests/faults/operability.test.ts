@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort, haveBuild, readKeys, startServer, tempDataDir, type RunningServer } from './support/processes'
 
 /**
- * Issue 16, operability, on a real `npm start` (embedded PGlite):
+ * ADR 0017, operability, on a real `npm start` (embedded PGlite):
  * /healthz and /readyz, JSON logs with a request id and no secrets, and a
  * graceful SIGTERM that lets an in-flight upload finish, then exits 0.
  */

@@ -5,7 +5,7 @@ import { startCluster, type Cluster } from './support/cluster'
 import { freePort, haveBuild, readKeys, startServer, tempDataDir, type RunningServer } from './support/processes'
 
 /**
- * Issue 16: PostgreSQL crash-restarted (`pg_ctl restart -m immediate`) under
+ * ADR 0017: PostgreSQL crash-restarted (`pg_ctl restart -m immediate`) under
  * a server-mode `npm start` while writes run: every acknowledged write is
  * still there, the pool recovers by itself, and requests in the gap get a
  * clean 503 with Retry-After — never a hang, never a 500.

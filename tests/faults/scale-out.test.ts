@@ -10,7 +10,7 @@ import { haveBuild } from './support/processes'
 import { openServerMode, publishedFiles, type ServerMode } from './support/server-mode'
 
 /**
- * Issue 16, scale-out: two app instances and two workers on one PostgreSQL
+ * ADR 0017, scale-out: two app instances and two workers on one PostgreSQL
  * (sharing the stand-in's storage folder, as a shared volume would). A TUS
  * upload begun on one instance is finished on the other, and one whose
  * PATCHes reach both at once is written once (the upload lock is a Postgres

@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort, haveBuild, readKeys, startServer, tempDataDir, type RunningServer } from './support/processes'
 
 /**
- * Issue 16: `npm start` SIGKILLed in the middle of a 100 MB resumable
+ * ADR 0017: `npm start` SIGKILLed in the middle of a 100 MB resumable
  * upload; started again, a new client resumes it from where the server's
- * file ends — losing at most the chunk that was in flight (issue 15, item 6):
+ * file ends — losing at most the chunk that was in flight (docs/performance.md, TUS uploads):
  * the same sha256, one object row, one stored file.
  */
 const MB = 1_000_000

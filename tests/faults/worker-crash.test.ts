@@ -8,7 +8,7 @@ import { haveBuild, killPid, waitForDescendant, type LumenProcess } from './supp
 import { openServerMode, publishedFiles, type ServerMode } from './support/server-mode'
 
 /**
- * Issue 16: `npm run worker` SIGKILLed in the middle of a transcode, and
+ * ADR 0017: `npm run worker` SIGKILLed in the middle of a transcode, and
  * separately its ffmpeg: the job is taken again (after the dead worker's
  * lease, made 3 s here through WORKER_LEASE_MS) and finishes; until then the
  * video is not ready and nothing of it is published; once ready, its master

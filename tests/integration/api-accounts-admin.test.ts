@@ -114,7 +114,7 @@ describe('reports', () => {
     const stored = await call('POST', '/reports', { token: tokens.learner, json: body })
     expect(stored.status).toBe(201)
     expect(stored.json).toEqual({ message: API_MESSAGES.reportSent })
-    // The video is the creator's own: nobody reports their own content (issue 17).
+    // The video is the creator's own: nobody reports their own content (ADR 0018).
     const own = await call('POST', '/reports/create', { token: tokens.creator, json: { ...body, reason: 'spam' } })
     expect(own.status).toBe(403)
     expect(own.json.error).toBe(REPORT_MESSAGES.own)

@@ -15,7 +15,7 @@ import { ffmpeg, makeClip, scratchDir } from './media/clips'
 import { openVideoFixture, sessionCookieHeader, type Person, type VideoFixture } from './support/video-fixture'
 
 /**
- * The users, follows, dashboard and quotes calls of /api (spec §7) in
+ * The users, follows, dashboard and quotes calls of /api (docs/product.md, The JSON API) in
  * PeerTube's check-params manner: 401, 403, 400 and 404 before the success
  * case; every JSON answer is checked against the OpenAPI schema by `call`.
  */
@@ -221,7 +221,7 @@ describe('GET /api/users/:id/dashboard-stats and /fallback-dashboard-stats', () 
     expect((await call('GET', '/users/nope/fallback-dashboard-stats', { token: tokens.creator })).status).toBe(404)
   })
 
-  it('answers section 3’s figures with 7 daily points (28 on request), to the creator and to an admin', async () => {
+  it('answers the dashboard figures with 7 daily points (28 on request), to the creator and to an admin', async () => {
     const own = await call('GET', `/users/${creator.id}/dashboard-stats`, { token: tokens.creator })
     expect(own.status).toBe(200)
     expect(own.json).toMatchObject({ totalVideos: 2, totalViews: 0, days: 7 })
@@ -342,7 +342,7 @@ describe('quotes', () => {
     expect(hidden.status).toBe(404)
   })
 
-  it('POST /quotes/upload-cloudinary: 201 with the quote in section 3’s shape', async () => {
+  it('POST /quotes/upload-cloudinary: 201 with the quote in the API’s shape', async () => {
     const created = await call('POST', '/quotes/upload-cloudinary', {
       token: tokens.learner,
       form: await multipart({ originalVideoId: publicVideo, quoteType: 'text', text: 'Light bends!' }),

@@ -63,7 +63,7 @@ describe('GET /api/videos and /api/videos/shorts', () => {
   it('401 for a bad token', async () => {
     expect((await call('GET', '/videos', { token: 'not-a-token' })).status).toBe(401)
   })
-  it('lists ready public videos in section 3’s shape, with the caller’s like', async () => {
+  it('lists ready public videos in the API’s shape, with the caller’s like', async () => {
     const answer = await call('GET', '/videos?type=feed&limit=50', { token: tokens.learner })
     expect(answer.status).toBe(200)
     const list = answer.body as { _id: string; isSpark: boolean; hasLiked: boolean; creator: { _id: string } }[]

@@ -9,7 +9,7 @@ import { makeClip } from './media/clips'
 import { openVideoFixture, sessionCookieHeader, type Person, type VideoFixture } from './support/video-fixture'
 
 /**
- * Caption tracks inside HLS (issue 18, ADR 0026): the master playlist composed at serve
+ * Caption tracks inside HLS (ADR 0026): the master playlist composed at serve
  * time with one subtitle rendition per track (0, 1, 2 tracks), each track's subtitle media
  * playlist and its WebVTT segment with an X-TIMESTAMP-MAP read from the real first segment,
  * labels that cannot break the playlist, and a private video's playlists "not found" to others.

@@ -12,7 +12,7 @@ import { call } from './support/api-client'
 import { openVideoFixture, type Person, type VideoFixture } from './support/video-fixture'
 
 /**
- * Search inside what is said (issue 18) through the feed's own functions, against a
+ * Search inside what is said (ADR 0019) through the feed's own functions, against a
  * migrated PostgreSQL: a search finds a video by a line of its captions (with the line
  * and its moment), ranks title hits above lines said in passing, pages and counts the
  * combined list like any other, never finds what the caller cannot see, and the

@@ -15,7 +15,7 @@ import { refusal } from './support/refusal'
 import { openVideoFixture, type Person, type VideoFixture } from './support/video-fixture'
 
 /**
- * Caption tracks (issue 18) through their domain functions against a migrated
+ * Caption tracks (ADR 0019) through their domain functions against a migrated
  * PostgreSQL: the refusals first (401, 400 with the file's own message, 403, 404),
  * then adding, replacing, reading as WebVTT and deleting — a refused file
  * changing nothing.

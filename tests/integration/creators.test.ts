@@ -20,7 +20,7 @@ import { refusal } from './support/refusal'
 import { openVideoFixture, type Person, type VideoFixture } from './support/video-fixture'
 
 /**
- * Creators, follows and the own profile (issue 11) against a migrated
+ * Creators, follows and the own profile (ADR 0013) against a migrated
  * PostgreSQL and the Storage stand-in: refusals first (401/400/404/409),
  * then what each success leaves behind; the private profile fields stay
  * private through /rest/v1 too.

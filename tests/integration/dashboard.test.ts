@@ -14,7 +14,7 @@ import { refusal } from './support/refusal'
 import { openVideoFixture, type Person, type VideoFixture } from './support/video-fixture'
 
 /**
- * The dashboard's aggregates against hand-computed fixtures (issue 13): rows
+ * The dashboard's aggregates against hand-computed fixtures (ADR 0015): rows
  * written with known times into PostgreSQL, the roll-ups kept by triggers,
  * and the figures read back as the creator — in their time zone
  * (Asia/Kathmandu, UTC+5:45, no daylight saving: a day there is not a whole

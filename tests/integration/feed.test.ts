@@ -331,7 +331,7 @@ describe.each(databaseKinds)('the feed and sparks lists on %s', (kind) => {
       expect(ids(flat)).toEqual(ids(whole))
     })
 
-    it('gives sparks in pages of five (spec §9)', async () => {
+    it('gives sparks in pages of five (docs/product.md, Limits and timers)', async () => {
       const pages = await allPages(claimsFor(leo), { type: 'spark', limit: LIMITS.sparksPageSize })
       expect(pages.map((page) => page.length)).toEqual([5, 5, 2])
       expect(ids(pages.flat())).toEqual([...sparks].reverse())

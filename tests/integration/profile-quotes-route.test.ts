@@ -5,7 +5,7 @@ import { QUOTE_MESSAGES } from '../../app/lib/schemas/quote'
 import { openVideoFixture, sessionCookieHeader, type Person, type VideoFixture } from './support/video-fixture'
 
 /**
- * The failure paths of quotes that the browser tests cannot reach (issue 12):
+ * The failure paths of quotes that the browser tests cannot reach (ADR 0014):
  * My Quotes when its load fails ('Failed to load your quotes', the tab's
  * error state, 500), a delete that fails for a reason other than a refusal
  * ('Failed to delete quote'), /create-quote for a video that cannot be

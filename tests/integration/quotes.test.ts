@@ -22,7 +22,7 @@ import { refusal } from './support/refusal'
 import { openVideoFixture, type Person, type VideoFixture } from './support/video-fixture'
 
 /**
- * The quote service (issue 12) against a migrated PostgreSQL and the Storage
+ * The quote service (ADR 0014) against a migrated PostgreSQL and the Storage
  * stand-in: text quotes and video responses as any signed-in user, checked by
  * content whichever way the file came (posted, or uploaded first with tus);
  * the spec's messages for each refusal, with no row and no object left

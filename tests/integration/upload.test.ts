@@ -266,7 +266,7 @@ describe('who may upload (loader and action)', () => {
     ]) {
       expect(answer.status).toBe(302)
       expect(answer.location).toBe('/profile?verification=required')
-      // No toast: the panel there is the one message (issue 17, item 3).
+      // No toast: the panel there is the one message (docs/product.md, Rules and messages).
       expect(await flashOf(answer)).toBeUndefined()
     }
     expect(await leftovers(unverified)).toEqual(NOTHING)

@@ -8,7 +8,7 @@ import { refusal } from './support/refusal'
 import { openVideoFixture, sessionCookieHeader, type Person, type VideoFixture } from './support/video-fixture'
 
 /**
- * Honest view counting (issue 13, ADR 0015) against PostgreSQL: progress
+ * Honest view counting (ADR 0015) against PostgreSQL: progress
  * reports count a view after 10 s credited (half of a clip under 20 s), never
  * faster than the wall clock, once per viewer, video and hour; reports for
  * videos the caller cannot see are refused; the no-JS page view counts once

@@ -1,6 +1,6 @@
 /**
  * `npm run load [-- --mode embedded|server|both] [--seconds 300] [--viewers 200] [--uploads 10] [--log-dir DIR]`:
- * issue 16's load test (tests/load/run-load.ts) on loopback, bounded (at most 900 s, 500 viewers,
+ * ADR 0017's load test (tests/load/run-load.ts) on loopback, bounded (at most 900 s, 500 viewers,
  * 20 upload lanes). Server mode needs TEST_DATABASE_URL (a PostgreSQL superuser URL; a scratch
  * database is made in it and dropped after). Exits 1 when an answer was unexpected, an upload
  * was processed twice or not at all, or a process's memory grew more than 20% after warm-up.

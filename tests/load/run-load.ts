@@ -21,7 +21,7 @@ import {
 } from '../faults/support/processes'
 
 /**
- * Issue 16's load test: simulated viewers and uploading creators against
+ * ADR 0017's load test: simulated viewers and uploading creators against
  * real Lumen processes on loopback, for a bounded time.
  *
  * - `embedded`: `npm start` (one process, PGlite, its in-process worker).
@@ -106,7 +106,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
   try {
     log(`starting ${options.mode} mode`)
     if (scratch) {
-      // Two app processes (one each: no cluster of their own) and two workers, as issue 16 asks.
+      // Two app processes (one each: no cluster of their own) and two workers, as a scaled-out deployment runs (ADR 0038).
       const env = { MEDIA_WORKER: 'off', TRUSTED_PROXY: 'loopback', WEB_CONCURRENCY: '1' }
       apps.push(await startServer({ dataDir: data.dir, port: await freePort(), databaseUrl: scratch.url, env }))
       apps.push(await startServer({ dataDir: data.dir, port: await freePort(), databaseUrl: scratch.url, env }))

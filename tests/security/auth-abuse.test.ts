@@ -6,7 +6,7 @@ import { forwardedClientIp, isTrustedProxy } from '../../stack/net'
 import { clientFor, openTarget, type ContractTarget } from '../support/target'
 
 /**
- * Issue 8, findings 6 and 7 on the Auth stand-in: bad sign-up data is a 422
+ * ADR 0012, findings 6 and 7 on the Auth stand-in: bad sign-up data is a 422
  * naming the field and creates nothing; password sign-ins are limited to 15
  * failures per 5 minutes per client address and per account, then 429 with
  * Retry-After; X-Forwarded-For counts only from a trusted (loopback) peer.

@@ -7,7 +7,7 @@ import { adminPasswordProblem } from '../../scripts/create-admin'
 import { createScratchDatabase, type ScratchDatabase } from '../support/postgres'
 
 /**
- * Issue 8, finding 1: a server install has no demo accounts, so its first
+ * ADR 0012, finding 1: a server install has no demo accounts, so its first
  * admin comes from `npm run create-admin`, with a password the spec scores
  * strong.
  */

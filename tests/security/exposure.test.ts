@@ -4,7 +4,7 @@ import { openTarget, type ContractTarget } from '../support/target'
 import { createSignedInUser } from '../support/tokens'
 
 /**
- * Issue 8, finding 8 (docs/decisions/0012): `/rest/v1` wants a project API
+ * ADR 0012, finding 8 (docs/decisions/0012): `/rest/v1` wants a project API
  * key as Supabase's gateway does; the per-user storage quota refuses an
  * upload that would pass it with a clear 413 and stores nothing.
  */

@@ -16,7 +16,7 @@ import { createScratchDatabase } from '../support/postgres'
 import { startStack, type RunningStack } from '../support/stack'
 
 /**
- * Issue 8, finding 1: the developer mailbox held every reset link and
+ * ADR 0012, finding 1: the developer mailbox held every reset link and
  * answered anyone. Now it answers only loopback peers holding the data
  * directory's key, exists only in embedded mode, and server mode mails
  * through SMTP; the demo accounts and a mail-less server mode are refused.

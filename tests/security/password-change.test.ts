@@ -5,7 +5,7 @@ import { clientFor, openTarget, type ContractTarget } from '../support/target'
 import { createSignedInUser } from '../support/tokens'
 
 /**
- * Issue 8, finding 2: PUT /auth/v1/user changed a password with any valid
+ * ADR 0012, finding 2: PUT /auth/v1/user changed a password with any valid
  * session. Now, as GoTrue's secure_password_change, the session must be
  * less than 24 hours old (a recovery link's session is new), or the
  * current password must come with the change.

@@ -7,7 +7,7 @@ import { clientFor, openTarget, type ContractTarget } from '../support/target'
 import { createSignedInUser, expiredCopyOf, type TestUser } from '../support/tokens'
 
 /**
- * Issue 8, findings 3 and 4: Storage trusted a token's signature alone, so a
+ * ADR 0012, findings 3 and 4: Storage trusted a token's signature alone, so a
  * deleted user's or a signed-out session's unexpired token still wrote. Now
  * every Storage request with a user token needs the user and the session to
  * exist; forged, `alg: none`, expired and re-signed tokens stay refused.

@@ -7,7 +7,7 @@ import { clientFor, openTarget, type ContractTarget } from '../support/target'
 import { createSignedInUser, type TestUser } from '../support/tokens'
 
 /**
- * Issue 8, finding 2 (stored XSS through Storage) and finding 6 (CR/LF in
+ * ADR 0012, finding 2 (stored XSS through Storage) and finding 6 (CR/LF in
  * upload fields): every way of putting bytes in a bucket — upload, copy,
  * move, TUS — applies the destination bucket's type and size rules to one
  * well-formed media type, and every download is sent so that nothing in it

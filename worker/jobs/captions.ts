@@ -12,7 +12,7 @@ import type { MediaJob, MediaQueue } from '../queue'
 import type { StorageIO } from '../storage-io'
 
 /**
- * Automatic captions (issue 18, item 5): a `caption_video` job, queued when a video's
+ * Automatic captions (ADRs 0022 and 0037): a `caption_video` job, queued when a video's
  * transcode job finishes (so the video is already published and playing), turns the speech
  * in its upload into an English track marked `automatic`. The creator sees it on the captions
  * page marked "Automatic", and can download, correct and replace it, or delete it.

@@ -3,7 +3,7 @@ import { useHydrated } from '~/components/use-hydrated'
 import type { PlayerCaptionTrack } from '~/components/video-player'
 
 /**
- * The player's CC button (issue 18). Turns captions on in the learner's remembered
+ * The player's CC button (ADR 0019). Turns captions on in the learner's remembered
  * language (else the first track) or off, and remembers the choice in this browser —
  * also when it is made in the browser's own captions menu. Rendered only with
  * JavaScript: without it the native controls' captions menu does the same. Every

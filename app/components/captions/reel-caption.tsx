@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 
 /**
- * The cue being said, drawn by the reel viewer in its own layout (issue 18): above
+ * The cue being said, drawn by the reel viewer in its own layout (ADR 0019): above
  * the creator and title, clear of the buttons on the right — the browser's own
  * rendering would be laid out over the whole frame under `object-fit: cover` and cut
  * off. It follows whichever captions track is in `hidden` mode (the CC button's "on"

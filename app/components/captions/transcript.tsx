@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type MouseEvent } from 'react'
 import type { CueView } from '~/lib/caption-types'
 
 /**
- * The transcript beside the player (issue 18): every cue with its time. Without
+ * The transcript beside the player (ADR 0019): every cue with its time. Without
  * JavaScript each time is a link to `?t=<seconds>`, which the page honours; with it,
  * a click seeks the player in place and the line being said is highlighted (and kept
  * in view inside the list, never scrolling the page).

@@ -5,7 +5,7 @@ import { formatDay } from '~/lib/format'
 import { valueAxis } from './axis'
 
 /**
- * Charts drawn on the server as SVG (issue 13): they work with JavaScript
+ * Charts drawn on the server as SVG (ADR 0015): they work with JavaScript
  * off and print. Scales and shapes come from d3-scale and d3-shape; the
  * markup is ours. Every chart is a `<figure>` whose SVG has an accessible
  * name and description, and a data table alternative in a disclosure. Each

@@ -2,7 +2,7 @@ import { DASHBOARD_ICON_PATHS as icons, PathIcon } from '~/components/icons'
 import type { DashboardStats } from '~/lib/dashboard-types'
 import { formatCompact, formatNumber } from '~/lib/format'
 
-/** The four stat cards (spec: Creator dashboard), each with what the last 7 days added. */
+/** The four stat cards (docs/product.md: Creator dashboard), each with what the last 7 days added. */
 export function StatCards({
   stats,
 }: {

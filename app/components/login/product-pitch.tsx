@@ -1,6 +1,6 @@
 import { BrandMark } from '~/components/brand-mark'
 
-/** The sign-in screen describes Lumen as a reels-style learning product (spec §1). */
+/** The sign-in screen describes Lumen as a reels-style learning product (docs/product.md, Audience). */
 export function ProductPitch() {
   return (
     <section

@@ -6,7 +6,7 @@ import { SubmitButton } from '~/components/ui/submit-button'
 import { loginUrl, type LoginActionData } from '~/lib/login'
 import { AUTH_MESSAGES, emailOnlySchema, fieldErrors, type FieldErrors } from '~/lib/schemas/auth'
 
-/** Back to sign-in this long after the reset link was sent (spec §4, §9). */
+/** Back to sign-in this long after the reset link was sent (docs/product.md, States; Limits and timers). */
 const RESET_RETURN_MS = 3000
 
 export function ResetForm({ redirectTo, linkProblem }: { redirectTo: string | null; linkProblem: string | null }) {

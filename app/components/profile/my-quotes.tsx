@@ -13,7 +13,7 @@ export type MyQuotesActionData =
   { ok: true; intent: 'delete-quote'; message: string } | { ok: false; intent: 'delete-quote'; error: string }
 
 /**
- * Profile → My Quotes (spec section 2; issue 12, item 5): each quote's text,
+ * Profile → My Quotes (docs/product.md, Screens; ADR 0014): each quote's text,
  * the quoted video's card, the response video if any (or that it is still
  * processing), its likes, View Original (at the quote's moment) and delete
  * with a confirmation — a dialog with JavaScript, a second button in a

@@ -91,7 +91,7 @@ export function ProfileCard({ profile, showVerification = true }: { profile: Own
   )
 }
 
-/** Creators see whether an admin has verified them, and can ask again (spec: Profile, Refresh). */
+/** Creators see whether an admin has verified them, and can ask again (docs/product.md: Profile, Refresh). */
 export function VerificationStatus({ verified }: { verified: boolean }) {
   return (
     <div

@@ -1,11 +1,12 @@
 import { Link, useFetcher, useNavigate } from '@remix-run/react'
 import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react'
 import { Alert } from '~/components/ui/alert'
-import { checkWithSchema, FieldChecks, FieldError, TextAreaField, TextField, useLiveError } from '~/components/ui/field'
+import { checkWithSchema, FieldChecks, TextAreaField, TextField } from '~/components/ui/field'
+import { RadioCards } from '~/components/ui/radio-cards'
 import { Spinner } from '~/components/ui/spinner'
 import { VideoField } from '~/components/upload/media-fields'
-import { startResumableUpload, UploadCancelled, UploadError, type ResumableUpload } from '~/components/upload/resumable-upload'
-import { UploadProgress, type UploadPhase } from '~/components/upload/upload-progress'
+import { UploadProgress } from '~/components/upload/upload-progress'
+import { fileOf, focusFirstError, uploadFailureMessage, useResumableUpload } from '~/components/upload/use-resumable-upload'
 import { useHydrated } from '~/components/use-hydrated'
 import { formatDuration } from '~/lib/format'
 import {
@@ -22,7 +23,6 @@ import {
   type QuoteType,
   type QuoteValues,
 } from '~/lib/schemas/quote'
-import { UPLOAD_MESSAGES } from '~/lib/schemas/upload'
 
 export interface CreateQuoteFormProps {
   videoId: string
@@ -37,7 +37,7 @@ export interface CreateQuoteFormProps {
 const ORDER = ['type', 'text', 'video', 'moment'] as const
 
 /**
- * The create-quote form (spec: Create quote). Without JavaScript a plain
+ * The create-quote form (docs/product.md: Create quote). Without JavaScript a plain
  * multipart form: the radio, the text, the response video and the moment
  * post together. With it the form is checked here first (the shared
  * schema), a video response goes to Storage resumably (tus, the upload
@@ -54,40 +54,36 @@ export function CreateQuoteForm({ videoId, userId, supabase, playerRef, result }
   const navigate = useNavigate()
   const fetcher = useFetcher<QuoteActionData>({ key: 'create-quote' })
   const formRef = useRef<HTMLFormElement>(null)
-  const uploadRef = useRef<ResumableUpload | null>(null)
+  const upload = useResumableUpload({ userId, supabase, folder: 'quotes' })
+  const busy = upload.busy
   const handled = useRef<QuoteActionData | undefined>(undefined)
 
   const refused = result && !result.ok ? result : undefined
   const values: QuoteValues = refused?.values ?? { videoId, type: 'text', text: '', moment: '' }
   const [type, setType] = useState<QuoteType>(values.type === 'video' ? 'video' : 'text')
   const [errors, setErrors] = useState<QuoteErrors>(refusedErrors(refused))
-  const typeError = useLiveError<HTMLFieldSetElement>(errors.type)
   // A video response needs no text: 'Please enter…' goes when the type changes to it.
   function chooseType(next: QuoteType) {
     setType(next)
     if (next === 'video' && errors.text === QUOTE_MESSAGES.textRequired) setErrors((before) => ({ ...before, text: undefined }))
   }
-  const [phase, setPhase] = useState<UploadPhase>('idle')
-  const [progress, setProgress] = useState({ sent: 0, total: 0 })
   const [moment, setMoment] = useState(values.moment)
-  const busy = phase === 'uploading' || phase === 'paused' || phase === 'saving' || phase === 'success'
 
   useEffect(() => {
     if (fetcher.state !== 'idle' || !fetcher.data || handled.current === fetcher.data) return
     handled.current = fetcher.data
     const data = fetcher.data
     if (data.ok) {
-      setPhase('success')
+      upload.succeeded()
       navigate(`/video/${data.videoId}#quote-${data.quoteId}`)
       return
     }
-    setPhase('error')
+    upload.failed()
     const found = refusedErrors(data)
     setErrors(found)
-    focusFirstError(formRef.current, found)
+    focusFirstError(formRef.current, found, ORDER)
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the upload's transitions are new functions each render
   }, [fetcher.state, fetcher.data, navigate])
-
-  useEffect(() => () => uploadRef.current?.pause(), [])
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     if (!hydrated) return
@@ -104,48 +100,28 @@ export function CreateQuoteForm({ videoId, userId, supabase, playerRef, result }
     }
     if (Object.keys(found).length) {
       setErrors(found)
-      focusFirstError(formRef.current, found)
+      focusFirstError(formRef.current, found, ORDER)
       return
     }
     setErrors({})
     form.delete('video')
     form.set('js', '1')
     if (type === 'text') {
-      setPhase('saving')
+      upload.saving()
       fetcher.submit(form, { method: 'post', encType: 'multipart/form-data' })
       return
     }
-    setProgress({ sent: 0, total: video!.size })
-    setPhase('uploading')
+    let objectName: string | null
     try {
-      const upload = await startResumableUpload({
-        file: video!,
-        userId,
-        folder: 'quotes',
-        supabaseUrl: supabase.url,
-        anonKey: supabase.anonKey,
-        onProgress: (sent, total) => setProgress({ sent, total }),
-      })
-      uploadRef.current = upload
-      const objectName = await upload.done
-      uploadRef.current = null
-      form.set('sourcePath', objectName)
-      setPhase('saving')
-      fetcher.submit(form, { method: 'post', encType: 'multipart/form-data' })
+      objectName = await upload.send(video!)
     } catch (error) {
-      if (error instanceof UploadCancelled) return
-      uploadRef.current = null
-      setPhase('error')
-      setErrors({ form: createFailedMessage(error instanceof UploadError ? error.message : UPLOAD_MESSAGES.unexpected) })
+      setErrors({ form: createFailedMessage(uploadFailureMessage(error)) })
+      return
     }
-  }
-
-  async function cancelUpload() {
-    const upload = uploadRef.current
-    uploadRef.current = null
-    setPhase('idle')
-    setProgress({ sent: 0, total: 0 })
-    await upload?.cancel()
+    if (objectName === null) return
+    form.set('sourcePath', objectName)
+    upload.saving()
+    fetcher.submit(form, { method: 'post', encType: 'multipart/form-data' })
   }
 
   function takeCurrentMoment() {
@@ -172,37 +148,16 @@ export function CreateQuoteForm({ videoId, userId, supabase, playerRef, result }
         {errors.form ? <Alert tone="error">{errors.form}</Alert> : null}
         {errors.videoId ? <Alert tone="error">{errors.videoId}</Alert> : null}
 
-        <fieldset
-          ref={typeError.ref}
-          onChange={typeError.markStale}
-          className="flex flex-col gap-2"
+        <RadioCards
+          legend="Quote type"
+          name="type"
+          options={QUOTE_TYPES}
+          checked={type}
+          onChoose={chooseType}
+          error={errors.type}
+          errorId="quote-type-error"
           disabled={busy}
-          aria-describedby={typeError.error ? 'quote-type-error' : undefined}
-        >
-          <legend className="mb-1.5 text-sm font-medium text-ink-800">Quote type</legend>
-          <div className="grid gap-2 sm:grid-cols-2">
-            {QUOTE_TYPES.map((option) => (
-              <label
-                key={option.value}
-                className="flex min-h-11 cursor-pointer items-start gap-3 rounded-xl px-3.5 py-3 ring-1 ring-inset ring-ink-200 has-[:checked]:bg-brand-50 has-[:checked]:ring-2 has-[:checked]:ring-inset has-[:checked]:ring-brand-500"
-              >
-                <input
-                  type="radio"
-                  name="type"
-                  value={option.value}
-                  checked={type === option.value}
-                  onChange={() => chooseType(option.value)}
-                  className="mt-0.5 h-4 w-4 border-ink-300 text-brand-600 focus:ring-brand-600"
-                />
-                <span>
-                  <span className="block text-sm font-medium text-ink-900">{option.label}</span>
-                  <span className="block text-sm text-ink-600">{option.hint}</span>
-                </span>
-              </label>
-            ))}
-          </div>
-          {typeError.error ? <FieldError id="quote-type-error">{typeError.error}</FieldError> : null}
-        </fieldset>
+        />
 
         <TextAreaField
           label="Quote text"
@@ -255,23 +210,7 @@ export function CreateQuoteForm({ videoId, userId, supabase, playerRef, result }
           ) : null}
         </div>
 
-        {hydrated && phase !== 'idle' && phase !== 'error' && phase !== 'success' && type === 'video' ? (
-          <UploadProgress
-            phase={phase}
-            sent={progress.sent}
-            total={progress.total}
-            resumed={false}
-            onPause={() => {
-              uploadRef.current?.pause()
-              setPhase('paused')
-            }}
-            onResume={() => {
-              uploadRef.current?.resume()
-              setPhase('uploading')
-            }}
-            onCancel={() => void cancelUpload()}
-          />
-        ) : null}
+        {hydrated && upload.showsProgress && type === 'video' ? <UploadProgress {...upload.progressProps} /> : null}
 
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <Link to={`/video/${videoId}`} className="btn-secondary">
@@ -292,15 +231,4 @@ function refusedErrors(refused: Extract<QuoteActionData, { ok: false }> | undefi
   if (!refused) return {}
   if (refused.fieldErrors && Object.keys(refused.fieldErrors).length) return refused.fieldErrors
   return { form: refused.error.startsWith('Failed to create quote') ? refused.error : createFailedMessage(refused.error) }
-}
-
-function fileOf(form: FormData, name: string): File | null {
-  const value = form.get(name)
-  return value instanceof File && value.size > 0 ? value : null
-}
-
-function focusFirstError(form: HTMLFormElement | null, errors: QuoteErrors) {
-  const first = ORDER.find((name) => errors[name])
-  if (!first || !form) return
-  requestAnimationFrame(() => form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus())
 }

@@ -3,7 +3,7 @@ import { VideoPlayer } from '~/components/video-player'
 import type { QuotedVideo } from '~/lib/quote-types'
 
 /**
- * The video being quoted (spec: Create quote, "original video shown"): its
+ * The video being quoted (docs/product.md: Create quote, "original video shown"): its
  * player — whose current time the form can take as the quote's moment — or
  * its poster while it is not playable, with its title and creator.
  */

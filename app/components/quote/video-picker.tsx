@@ -4,7 +4,7 @@ import { Alert } from '~/components/ui/alert'
 import type { VideoCardItem } from '~/lib/video-types'
 
 /**
- * /create-quote without a `videoId` (spec section 8: 'No video selected to
+ * /create-quote without a `videoId` (docs/product.md, Rules and messages: 'No video selected to
  * quote'): the message, and a search (a GET form, so it works without
  * JavaScript) whose results each open the create page for that video.
  */

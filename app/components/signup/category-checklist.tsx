@@ -3,7 +3,7 @@ import { Checkbox, FieldError, useLiveError } from '~/components/ui/field'
 import { CREATOR_CATEGORIES, shortCategoryName } from '~/lib/catalog'
 
 /**
- * The content categories a creator asks to publish in (spec §2, §5: at
+ * The content categories a creator asks to publish in (docs/product.md, Screens; Rules and messages: at
  * least one). An admin approves them together with the application.
  */
 export function CategoryChecklist({ defaultChecked, error: sentError }: { defaultChecked: readonly string[]; error?: string | null }) {

@@ -95,7 +95,7 @@ function ChosenFile({ chosen }: { chosen: Chosen }) {
   return (
     <div className="flex items-center gap-3 rounded-xl bg-ink-50 p-3 ring-1 ring-inset ring-ink-200" data-testid="portfolio-chosen">
       {chosen.preview ? (
-        // eslint-disable-next-line jsx-a11y/img-redundant-alt -- "Portfolio Image" is the portfolio's type (spec §5), not a description of the element
+        // eslint-disable-next-line jsx-a11y/img-redundant-alt -- "Portfolio Image" is the portfolio's type (docs/product.md, Rules and messages), not a description of the element
         <img src={chosen.preview} alt="Preview of your portfolio image" className="h-20 w-20 rounded-lg object-cover" />
       ) : (
         <span className="inline-flex h-12 w-12 items-center justify-center rounded-lg bg-white text-brand-600 ring-1 ring-ink-200">

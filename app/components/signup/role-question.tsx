@@ -19,7 +19,7 @@ const choices = [
 ] as const
 
 /**
- * The wizard's first step (spec §4: unanswered → yes/no). Plain links that
+ * The wizard's first step (docs/product.md, States: unanswered → yes/no). Plain links that
  * put the answer in the URL, so the wizard works without JavaScript.
  */
 export function RoleQuestion() {

@@ -202,7 +202,7 @@ function FilePicker({
 }
 
 /**
- * Optional captions with the upload (issue 18): a WebVTT or SRT file and its language.
+ * Optional captions with the upload (ADR 0019): a WebVTT or SRT file and its language.
  * The server reads the file by its content (the captions page's parser and messages);
  * a refused file refuses the upload, so no video is made without the captions it came with.
  */

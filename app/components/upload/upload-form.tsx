@@ -2,15 +2,8 @@ import { useFetcher, useNavigate } from '@remix-run/react'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { BoltSmallIcon, CaretDownIcon } from '~/components/icons'
 import { Alert } from '~/components/ui/alert'
-import {
-  checkWithSchema,
-  FieldChecks,
-  FieldError,
-  SelectField,
-  TextAreaField,
-  TextField,
-  useLiveError,
-} from '~/components/ui/field'
+import { checkWithSchema, FieldChecks, SelectField, TextAreaField, TextField } from '~/components/ui/field'
+import { RadioCards } from '~/components/ui/radio-cards'
 import { Spinner } from '~/components/ui/spinner'
 import { useHydrated } from '~/components/use-hydrated'
 import { formatDuration } from '~/lib/format'
@@ -32,8 +25,8 @@ import {
   type UploadValues,
 } from '~/lib/schemas/upload'
 import { CaptionsUploadField, ThumbnailField, VideoField } from './media-fields'
-import { startResumableUpload, UploadCancelled, UploadError, type ResumableUpload } from './resumable-upload'
-import { UploadProgress, type UploadPhase } from './upload-progress'
+import { UploadProgress } from './upload-progress'
+import { fileOf, focusFirstError, uploadFailureMessage, useResumableUpload } from './use-resumable-upload'
 
 export interface UploadFormProps {
   categories: { value: string; label: string }[]
@@ -45,8 +38,6 @@ export interface UploadFormProps {
 
 const EMPTY: UploadValues = { title: '', description: '', type: 'video', category: '', visibility: 'public', thoughts: '' }
 const ORDER = ['video', 'thumbnail', 'captions', 'title', 'description', 'type', 'category', 'visibility', 'thoughts'] as const
-
-class UploadTimedOut extends Error {}
 
 /** A field is checked again as it changes: the shared schema, and the files' type and size. */
 const checkUploadField = checkWithSchema(uploadSchema, uploadFormValues, {
@@ -66,21 +57,18 @@ export function UploadForm({ categories, userId, supabase, result }: UploadFormP
   const navigate = useNavigate()
   const fetcher = useFetcher<UploadActionData>({ key: 'upload' })
   const formRef = useRef<HTMLFormElement>(null)
-  const uploadRef = useRef<ResumableUpload | null>(null)
+  // docs/product.md, Limits and timers: an upload may take up to 30 minutes.
+  const upload = useResumableUpload({ userId, supabase, timeoutMs: UPLOAD_TIMEOUT_MS })
+  const busy = upload.busy
   const handled = useRef<UploadActionData | undefined>(undefined)
 
   const refused = result && !result.ok ? result : undefined
   const values = refused?.values ?? EMPTY
   const [errors, setErrors] = useState<UploadErrors>(refused?.errors ?? {})
-  const [phase, setPhase] = useState<UploadPhase>('idle')
-  const [progress, setProgress] = useState({ sent: 0, total: 0 })
-  const [resumed, setResumed] = useState(false)
   const [destination, setDestination] = useState(values.type === 'spark' ? 'spark' : 'video')
   const [duration, setDuration] = useState<number | null>(null)
   const [createdId, setCreatedId] = useState<string | null>(null)
   const [successNote, setSuccessNote] = useState<string | null>(null)
-  const busy = phase === 'uploading' || phase === 'paused' || phase === 'saving' || phase === 'success'
-  const typeError = useLiveError<HTMLFieldSetElement>(errors.type)
 
   // The server's answer to the form posted after the video reached Storage.
   useEffect(() => {
@@ -88,17 +76,18 @@ export function UploadForm({ categories, userId, supabase, result }: UploadFormP
     handled.current = fetcher.data
     const data = fetcher.data
     if (data.ok) {
-      setPhase('success')
+      upload.succeeded()
       if (data.videoId) setCreatedId(data.videoId)
       else setSuccessNote(UPLOAD_MESSAGES.cannotRedirect)
       return
     }
-    setPhase('error')
+    upload.failed()
     setErrors(data.errors)
-    focusFirstError(formRef.current, data.errors)
+    focusFirstError(formRef.current, data.errors, ORDER)
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the upload's transitions are new functions each render
   }, [fetcher.state, fetcher.data])
 
-  // Spec section 9: the product goes to the new video 1.5 s after the success message.
+  // docs/product.md, Limits and timers: the product goes to the new video 1.5 s after the success message.
   const navigateRef = useRef(navigate)
   navigateRef.current = navigate
   useEffect(() => {
@@ -106,9 +95,6 @@ export function UploadForm({ categories, userId, supabase, result }: UploadFormP
     const timer = window.setTimeout(() => navigateRef.current(`/video/${createdId}`), UPLOAD_REDIRECT_MS)
     return () => window.clearTimeout(timer)
   }, [createdId])
-
-  // Leaving the page pauses the transfer; it continues on the next visit with the same file.
-  useEffect(() => () => uploadRef.current?.pause(), [])
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     if (!hydrated) return
@@ -128,59 +114,23 @@ export function UploadForm({ categories, userId, supabase, result }: UploadFormP
     if (thumbnailProblem) found.thumbnail = thumbnailProblem
     if (Object.keys(found).length) {
       setErrors(found)
-      focusFirstError(formRef.current, found)
+      focusFirstError(formRef.current, found, ORDER)
       return
     }
 
     setErrors({})
-    setResumed(false)
-    setProgress({ sent: 0, total: video!.size })
-    setPhase('uploading')
-    let timer: number | undefined
+    let objectName: string | null
     try {
-      const upload = await startResumableUpload({
-        file: video!,
-        userId,
-        supabaseUrl: supabase.url,
-        anonKey: supabase.anonKey,
-        onProgress: (sent, total) => setProgress({ sent, total }),
-      })
-      uploadRef.current = upload
-      setResumed(upload.resumed)
-      // Spec section 9: an upload may take up to 30 minutes.
-      const deadline = new Promise<never>((_, reject) => {
-        timer = window.setTimeout(() => reject(new UploadTimedOut()), UPLOAD_TIMEOUT_MS)
-      })
-      const objectName = await Promise.race([upload.done, deadline])
-      uploadRef.current = null
-      form.delete('video')
-      form.set('sourcePath', objectName)
-      setPhase('saving')
-      fetcher.submit(form, { method: 'post', encType: 'multipart/form-data' })
+      objectName = await upload.send(video!)
     } catch (error) {
-      if (error instanceof UploadCancelled) return
-      if (error instanceof UploadTimedOut) uploadRef.current?.pause()
-      uploadRef.current = null
-      setPhase('error')
-      setErrors({
-        form:
-          error instanceof UploadTimedOut
-            ? UPLOAD_MESSAGES.timeout
-            : error instanceof UploadError
-              ? error.message
-              : UPLOAD_MESSAGES.unexpected,
-      })
-    } finally {
-      window.clearTimeout(timer)
+      setErrors({ form: uploadFailureMessage(error) })
+      return
     }
-  }
-
-  async function cancel() {
-    const upload = uploadRef.current
-    uploadRef.current = null
-    setPhase('idle')
-    setProgress({ sent: 0, total: 0 })
-    await upload?.cancel()
+    if (objectName === null) return
+    form.delete('video')
+    form.set('sourcePath', objectName)
+    upload.saving()
+    fetcher.submit(form, { method: 'post', encType: 'multipart/form-data' })
   }
 
   const sparkWarning =
@@ -242,32 +192,16 @@ export function UploadForm({ categories, userId, supabase, result }: UploadFormP
             disabled={busy}
             required
           />
-          <fieldset
-            ref={typeError.ref}
-            onChange={typeError.markStale}
-            className="flex flex-col gap-2"
+          <RadioCards
+            legend="Content destination"
+            name="type"
+            options={DESTINATIONS}
+            checked={destination}
+            onChoose={setDestination}
+            error={errors.type}
+            errorId="upload-type-error"
             disabled={busy}
-            aria-describedby={typeError.error ? 'upload-type-error' : undefined}
           >
-            <legend className="mb-1.5 text-sm font-medium text-ink-800">Content destination</legend>
-            <div className="grid gap-2 sm:grid-cols-2">
-              {DESTINATIONS.map((option) => (
-                <label
-                  key={option.value}
-                  className="flex min-h-11 cursor-pointer items-start gap-3 rounded-xl px-3.5 py-3 ring-1 ring-inset ring-ink-200 has-[:checked]:bg-brand-50 has-[:checked]:ring-2 has-[:checked]:ring-inset has-[:checked]:ring-brand-500"
-                >
-                  <input
-                    type="radio"
-                    name="type"
-                    value={option.value}
-                    checked={destination === option.value}
-                    onChange={() => setDestination(option.value)}
-                    className="mt-0.5 h-4 w-4 border-ink-300 text-brand-600 focus:ring-brand-600"
-                  />
-                  <span className="text-sm font-medium text-ink-900">{option.label}</span>
-                </label>
-              ))}
-            </div>
             <p
               className={`flex items-center gap-2 rounded-lg px-3 py-2 text-sm ${destination === 'spark' ? 'bg-spark-300/25 text-ink-900' : 'bg-ink-100 text-ink-600'}`}
               data-testid="spark-notice"
@@ -276,8 +210,7 @@ export function UploadForm({ categories, userId, supabase, result }: UploadFormP
               {UPLOAD_MESSAGES.sparkNotice}
             </p>
             {sparkWarning}
-            {typeError.error ? <FieldError id="upload-type-error">{typeError.error}</FieldError> : null}
-          </fieldset>
+          </RadioCards>
           <SelectField
             label="Category"
             name="category"
@@ -287,29 +220,14 @@ export function UploadForm({ categories, userId, supabase, result }: UploadFormP
             disabled={busy}
             required
           />
-          <fieldset className="flex flex-col gap-2" disabled={busy}>
-            <legend className="mb-1.5 text-sm font-medium text-ink-800">Visibility</legend>
-            <div className="grid gap-2 sm:grid-cols-2">
-              {VISIBILITIES.map((option) => (
-                <label
-                  key={option.value}
-                  className="flex min-h-11 cursor-pointer items-start gap-3 rounded-xl px-3.5 py-3 ring-1 ring-inset ring-ink-200 has-[:checked]:bg-brand-50 has-[:checked]:ring-2 has-[:checked]:ring-inset has-[:checked]:ring-brand-500"
-                >
-                  <input
-                    type="radio"
-                    name="visibility"
-                    value={option.value}
-                    defaultChecked={(values.visibility || 'public') === option.value}
-                    className="mt-0.5 h-4 w-4 border-ink-300 text-brand-600 focus:ring-brand-600"
-                  />
-                  <span>
-                    <span className="block text-sm font-medium text-ink-900">{option.label}</span>
-                    <span className="block text-sm text-ink-600">{option.hint}</span>
-                  </span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          <RadioCards
+            legend="Visibility"
+            name="visibility"
+            options={VISIBILITIES}
+            defaultChecked={values.visibility || 'public'}
+            errorId="upload-visibility-error"
+            disabled={busy}
+          />
           <details className="group rounded-xl ring-1 ring-inset ring-ink-200 open:bg-ink-50/60" open={Boolean(values.thoughts)}>
             <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-3 px-3.5 py-2 text-sm font-medium text-ink-900">
               <span>
@@ -331,27 +249,11 @@ export function UploadForm({ categories, userId, supabase, result }: UploadFormP
             </div>
           </details>
 
-          {phase === 'success' ? <Alert tone="success">{successNote ?? UPLOAD_MESSAGES.success}</Alert> : null}
-          {hydrated && phase !== 'idle' && phase !== 'error' && phase !== 'success' ? (
-            <UploadProgress
-              phase={phase}
-              sent={progress.sent}
-              total={progress.total}
-              resumed={resumed}
-              onPause={() => {
-                uploadRef.current?.pause()
-                setPhase('paused')
-              }}
-              onResume={() => {
-                uploadRef.current?.resume()
-                setPhase('uploading')
-              }}
-              onCancel={() => void cancel()}
-            />
-          ) : null}
+          {upload.phase === 'success' ? <Alert tone="success">{successNote ?? UPLOAD_MESSAGES.success}</Alert> : null}
+          {hydrated && upload.showsProgress ? <UploadProgress {...upload.progressProps} /> : null}
           <button type="submit" className="btn-primary h-12 w-full text-base" aria-disabled={busy || undefined} disabled={busy}>
             {busy ? <Spinner label="Uploading" className="h-4 w-4" /> : null}
-            {phase === 'success' ? 'Uploaded' : busy ? 'Uploading…' : 'Upload Video'}
+            {upload.phase === 'success' ? 'Uploaded' : busy ? 'Uploading…' : 'Upload Video'}
           </button>
           {!hydrated ? (
             <p className="text-caption text-center">Large videos can take a few minutes to send. Keep this page open.</p>
@@ -360,15 +262,4 @@ export function UploadForm({ categories, userId, supabase, result }: UploadFormP
       </form>
     </FieldChecks>
   )
-}
-
-function fileOf(form: FormData, name: string): File | null {
-  const value = form.get(name)
-  return value instanceof File && value.size > 0 ? value : null
-}
-
-function focusFirstError(form: HTMLFormElement | null, errors: UploadErrors) {
-  const first = ORDER.find((name) => errors[name])
-  if (!first || !form) return
-  requestAnimationFrame(() => form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus())
 }

@@ -4,7 +4,7 @@ import { formatBytes } from '~/lib/format'
 export type UploadPhase = 'idle' | 'uploading' | 'paused' | 'saving' | 'success' | 'error'
 
 /**
- * The upload's progress (spec section 4: uploading with percent progress):
+ * The upload's progress (docs/product.md, States: uploading with percent progress):
  * a real progress bar fed by the bytes Storage has acknowledged, with
  * Pause, Resume and Cancel while the file is on its way, then the server's
  * checks.

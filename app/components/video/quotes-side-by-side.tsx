@@ -10,7 +10,7 @@ import { momentParam } from '~/lib/schemas/quote'
 const DRIFT_SECONDS = 0.5
 
 /**
- * A video response next to its original (issue 12, item 4), both playing
+ * A video response next to its original (ADR 0014), both playing
  * their own renditions — nothing is re-encoded. With JavaScript one
  * Play/Pause drives both: the original starts at the quote's moment and
  * follows the response's clock. Without it each is a plain player (the

@@ -12,7 +12,7 @@ import { QuoteLikeButton } from './like-buttons'
 import { PersonName } from './person-name'
 
 /**
- * The Quotes list of the video page (spec: Video detail; issue 12): author,
+ * The Quotes list of the video page (docs/product.md: Video detail; ADR 0014): author,
  * text, the response video playing inline (its author alone sees it while it
  * is processing), likes (optimistic with JavaScript), the moment it points
  * at with View Original, the side-by-side view, report, and delete with a

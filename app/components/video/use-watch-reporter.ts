@@ -15,7 +15,7 @@ const STEP_SLACK_SECONDS = 0.5
 const POSITION_STEP_SECONDS = 1
 
 /**
- * Reports how much of the video this page actually played (issue 13, ADR
+ * Reports how much of the video this page actually played (ADR
  * 0015): one watch session per mount, a report when playback starts, every
  * 4 s while it plays, and on pause, end and when the page is hidden. Each
  * report says the seconds played since the last one and which tenths of the

@@ -1,7 +1,7 @@
 import hlsWorkerScript from 'hls.js/dist/hls.worker.js?url'
 
 /**
- * Playback start (issue 15, ADR 0027): what a player needs before its first
+ * Playback start (ADR 0027): what a player needs before its first
  * frame, fetched early into the browser's HTTP cache, so that hls.js (or the
  * browser) finds it there instead of asking the network one request after
  * another.

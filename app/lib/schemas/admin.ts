@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { AUTH_MESSAGES } from './auth'
 
 /**
- * The admin console's messages (spec section 8, Admin) and the inputs of its
+ * The admin console's messages (docs/product.md, Rules and messages, Admin) and the inputs of its
  * forms, shared by the console, its services and the tests.
  */
 export const ADMIN_MESSAGES = {
@@ -80,7 +80,7 @@ export const ADMIN_INTENTS = [
 export type AdminIntent = (typeof ADMIN_INTENTS)[number]
 export const adminIntentSchema = z.enum(ADMIN_INTENTS)
 
-/** What each tab says when it cannot load (spec section 8). */
+/** What each tab says when it cannot load (docs/product.md, Rules and messages). */
 export const ADMIN_LOAD_FAILURES: Record<AdminTab, string> = {
   creators: ADMIN_MESSAGES.loadApplicationsFailed,
   reports: ADMIN_MESSAGES.loadReportsFailed,
@@ -139,7 +139,7 @@ export const decideReportSchema = z.object({
 })
 export type DecideReportInput = z.output<typeof decideReportSchema>
 
-/** Admin add user (spec section 5): username, email, password and role, all required. */
+/** Admin add user (docs/product.md, Rules and messages): username, email, password and role, all required. */
 export const addUserSchema = z.object({
   username: z
     .string()

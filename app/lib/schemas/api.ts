@@ -1,5 +1,5 @@
 /**
- * The JSON API's own words (spec §7, §8): what /api answers where no page
+ * The JSON API's own words (docs/product.md, The JSON API; Rules and messages): what /api answers where no page
  * message applies. The domain messages (AUTH_MESSAGES, VIDEO_MESSAGES, …)
  * are the same as the pages'.
  */
@@ -36,7 +36,7 @@ export const API_REPORT_STATUS_MESSAGE = 'Please choose a status: reviewed, dism
 export const API_ROLE_MESSAGE = "Please choose a role: 'user' or 'creator'"
 /** The answer to an admin review over the API must say yes or no. */
 export const API_APPROVED_MESSAGE = 'Please say whether the creator is approved (true or false)'
-/** Section 8's video-card check: a missing or unplayable file. */
+/** The video card's media check (docs/product.md): a missing or unplayable file. */
 export const API_VIDEO_FILE_MISSING = 'Video file not found. This may be a server issue.'
-/** Spec §9: the upload's default title. */
+/** The upload's default title (docs/product.md, Data). */
 export const DEFAULT_UPLOAD_TITLE = 'Untitled'

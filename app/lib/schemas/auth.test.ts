@@ -37,7 +37,7 @@ function errorsOf(input: Record<string, unknown>) {
   return parsed.success ? {} : fieldErrors(parsed.error)
 }
 
-describe('signupSchema (spec §5 Signup)', () => {
+describe('signupSchema (sign-up rules)', () => {
   it('accepts a learner and normalises what it keeps', () => {
     const parsed = signupSchema.parse({ ...learner, bio: 'ignored for learners', categories: ['media'] })
     expect(parsed).toEqual({
@@ -171,7 +171,7 @@ describe('signinSchema', () => {
   })
 })
 
-describe('emailOnlySchema (spec §5 Forgot password)', () => {
+describe('emailOnlySchema (the reset form)', () => {
   it('an empty email says "Please enter your email address"', () => {
     const parsed = emailOnlySchema.safeParse({ email: '  ' })
     expect(parsed.success ? {} : fieldErrors(parsed.error)).toEqual({ email: 'Please enter your email address' })

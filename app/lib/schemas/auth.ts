@@ -4,7 +4,7 @@ import { CONCENTRATIONS, CREATOR_CATEGORIES, FIELDS_OF_INTEREST, LIMITS } from '
 /**
  * The account forms' rules, shared by the browser (checks before submitting)
  * and the server (the same checks again, then Auth's). Messages are the
- * spec's own (sections 5 and 8) where it has one, plain sentences otherwise.
+ * spec's own (docs/product.md, Rules and messages) where it has one, plain sentences otherwise.
  */
 export const AUTH_MESSAGES = {
   usernameRequired: 'Username is required',
@@ -49,7 +49,7 @@ const MAX_PASSWORD_LENGTH = 72
 const MIN_PASSWORD_LENGTH = 6
 export const USERNAME_PATTERN = /^[A-Za-z0-9._-]{3,30}$/
 
-/** The portfolio a creator submits with their application (spec §2; hints from §5). */
+/** The portfolio a creator submits with their application (docs/product.md: Sign-up; the hints in Rules and messages). */
 export const PORTFOLIO_TYPES = [
   {
     value: 'video',
@@ -143,7 +143,7 @@ const creatorCategoryIds = CREATOR_CATEGORIES.map((category) => category.id) as 
 
 /**
  * Sign-up's rules. The form requires a creator's portfolio with the
- * application; the JSON API (`POST /api/auth/signup`, spec §7: the portfolio
+ * application; the JSON API (`POST /api/auth/signup`, docs/product.md, The JSON API: the portfolio
  * is not in the body) takes it later, through the profile.
  */
 export const makeSignupSchema = (options: { portfolio: 'required' | 'later' }) =>

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 /**
- * Caption tracks (issue 18): the form that adds or replaces one, shared by the
+ * Caption tracks (ADR 0019): the form that adds or replaces one, shared by the
  * browser and the server. The file itself is checked on the server by
  * media/captions.ts; its messages are there (CAPTION_MESSAGES).
  */

@@ -3,7 +3,7 @@ import { CREATOR_CATEGORIES } from '~/lib/catalog'
 import { AUTH_MESSAGES, USERNAME_PATTERN } from '~/lib/schemas/auth'
 
 /**
- * Creators, follows and the profile (spec sections 2, 5, 8 and 9): the
+ * Creators, follows and the profile (docs/product.md, Screens; Rules and messages; Limits and timers): the
  * spec's texts and limits, and the edit-profile form's schema, shared by the
  * pages, the services and a future /api.
  */
@@ -25,14 +25,14 @@ export const CREATOR_MESSAGES = {
   signInToEdit: 'Please log in to edit your profile',
 } as const
 
-/** Spec sections 5 and 9: display truncation. */
+/** Display truncation (docs/product.md, Limits and timers). */
 export const CREATORS_BIO_CHARS = 100
 export const FOLLOWING_BIO_CHARS = 60
 
 /** Discover Creators cards per page. */
 export const CREATORS_PAGE_SIZE = 12
 
-/** Profile pictures (spec: image hint 5MB; the avatars bucket's limit). */
+/** Profile pictures (docs/product.md, portfolio hints: image 5MB; the avatars bucket's limit). */
 export const PICTURE_MAX_BYTES = 5_242_880
 
 const categoryIds = CREATOR_CATEGORIES.map((category) => category.id) as string[]

@@ -2,8 +2,8 @@ import { z } from 'zod'
 import { POSITION_MAX_SECONDS } from './progress'
 
 /**
- * The creator dashboard (spec sections 2, 3, 8, 9) and the player's progress
- * reports (issue 13). Shared by the routes, the services and the player.
+ * The creator dashboard (docs/product.md, Screens; Data; Rules and messages; Limits and timers) and the player's progress
+ * reports (ADR 0015). Shared by the routes, the services and the player.
  */
 export const DASHBOARD_MESSAGES = {
   noUser: 'User information not available. Please log in again.',
@@ -14,7 +14,7 @@ export const DASHBOARD_MESSAGES = {
   badTimeZone: 'Please choose a valid time zone',
 } as const
 
-/** Daily points the Overview offers (spec section 9: 7 by default). */
+/** Daily points the Overview offers (docs/product.md, Limits and timers: 7 by default). */
 export const DASHBOARD_RANGES = [7, 28, 90] as const
 export type DashboardRange = (typeof DASHBOARD_RANGES)[number]
 export const DEFAULT_RANGE: DashboardRange = 7

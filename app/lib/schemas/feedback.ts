@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 /**
- * The feedback form (spec section 5: all fields required), shared by the
+ * The feedback form (docs/product.md, Rules and messages: all fields required), shared by the
  * floating panel, the no-JS /feedback page and the server, which validates
  * again before storing. Limits follow `public.feedback`'s checks.
  */

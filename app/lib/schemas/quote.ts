@@ -4,7 +4,7 @@ import { UUID_PATTERN } from '../ids'
 import { VIDEO_EXTENSIONS } from './upload'
 
 /**
- * The create-quote form (spec sections 2, 5 and 8: Quote), shared by the
+ * The create-quote form (docs/product.md, Screens; Rules and messages: Quote), shared by the
  * page and the server, which checks everything again — the fields here, the
  * response video by its content in app/server/quotes.server.ts. Limits
  * follow `public.quotes`.
@@ -27,7 +27,7 @@ export const QUOTE_MESSAGES = {
   deleteFailed: 'Failed to delete quote',
 } as const
 
-/** Spec section 8: 'Failed to create quote: {server error}'. */
+/** docs/product.md, Rules and messages: 'Failed to create quote: {server error}'. */
 export function createFailedMessage(serverError: string): string {
   return `Failed to create quote: ${serverError}`
 }

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { REPORT_REASONS } from '~/lib/catalog'
 
 /**
- * The report form (spec sections 5, 8 and 9), shared by the modal, the no-JS
+ * The report form (docs/product.md, Rules and messages; Limits and timers), shared by the modal, the no-JS
  * /report page and the server, which validates again before storing. Limits
  * follow `public.reports`'s checks.
  */
@@ -22,7 +22,7 @@ export const REPORT_MESSAGES = {
   unsupported: 'Please remove unsupported characters',
 } as const
 
-/** The spark menu's one-tap report (spec §9: it sends the fixed reason text 'inappropriate content'). */
+/** The spark menu's one-tap report (docs/product.md, Sparks: it sends the fixed reason text 'inappropriate content'). */
 export const SPARK_MENU_REPORT = { reason: 'inappropriate', details: 'inappropriate content' } as const satisfies {
   reason: ReportReason
   details: string

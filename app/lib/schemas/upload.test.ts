@@ -39,7 +39,7 @@ describe('upload form schema', () => {
     })
   })
 
-  it('asks for a title when it is empty or only spaces (spec: Please enter a title)', () => {
+  it('asks for a title when it is empty or only spaces: Please enter a title', () => {
     expect(errorsOf({ ...valid, title: '   ' }).title).toBe(UPLOAD_MESSAGES.titleRequired)
     expect(errorsOf({ ...valid, title: undefined }).title).toBe(UPLOAD_MESSAGES.titleRequired)
   })

@@ -3,7 +3,7 @@ import { CATEGORY_IDS, DEFAULT_CATEGORY, LIMITS } from '~/lib/catalog'
 import { UUID_PATTERN } from '../ids'
 
 /**
- * The upload form (spec sections 2, 5 and 8), shared by the page and the
+ * The upload form (docs/product.md, Screens; Rules and messages), shared by the page and the
  * server, which checks everything again whatever the browser did: the
  * fields here, the files by their content in app/server/upload.server.ts.
  * Limits follow `public.videos` and `public.quotes`.
@@ -41,9 +41,9 @@ export function serverErrorMessage(status: number): string {
   return `Server error: ${status}`
 }
 
-/** Spec section 9: the upload may take up to 30 minutes. */
+/** docs/product.md, Limits and timers: the upload may take up to 30 minutes. */
 export const UPLOAD_TIMEOUT_MS = 1_800_000
-/** Spec section 9: the product goes to the video 1.5 s after the success message. */
+/** docs/product.md, Limits and timers: the product goes to the video 1.5 s after the success message. */
 export const UPLOAD_REDIRECT_MS = 1_500
 
 export const DESTINATIONS = [
@@ -83,7 +83,7 @@ export const uploadSchema = z.object({
     .max(DESCRIPTION_MAX, UPLOAD_MESSAGES.descriptionTooLong)
     .refine(noNul, UPLOAD_MESSAGES.unsupported),
   type: z.enum(['video', 'spark'], { errorMap: () => ({ message: UPLOAD_MESSAGES.destinationRequired }) }),
-  // Spec section 5: no category defaults to 'other'.
+  // docs/product.md, Data: no category defaults to 'other'.
   category: z
     .string()
     .trim()

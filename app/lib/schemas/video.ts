@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 /**
- * The video page's forms (spec sections 5 and 8), shared by the browser and
+ * The video page's forms (docs/product.md, Rules and messages), shared by the browser and
  * the server, which validates again. Every action of /video/:id posts an
  * `intent` naming what it does.
  */
@@ -36,7 +36,7 @@ export const VIDEO_MESSAGES = {
   commentDeleteFailed: 'Failed to delete comment. Please try again.',
   quoteDeleteFailed: 'Failed to delete quote',
   unknownAction: 'Unknown action',
-  /** Issue 15: the video plays in one quality while the media worker adds the others (ADR 0025). */
+  /** More qualities coming: the video plays in one quality while the media worker adds the others (ADR 0025). */
   moreQualitiesComing: 'Playable now, more qualities coming',
 } as const
 
@@ -76,7 +76,7 @@ export function field(form: FormData, name: string): string | undefined {
 
 /**
  * The link to share for a video, or the spec's error for an id shorter than
- * 10 characters (spec section 5: Share).
+ * 10 characters (docs/product.md, Rules and messages: Share).
  */
 export function shareLink(origin: string, videoId: string): { ok: true; url: string } | { ok: false; message: string } {
   if (typeof videoId !== 'string' || videoId.trim().length < 10) return { ok: false, message: VIDEO_MESSAGES.invalidShareId }

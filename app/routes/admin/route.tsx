@@ -47,7 +47,7 @@ import { decideReports, listReportGroups } from '~/server/reports.server'
 import { addUser, changeRole, deleteUser, listAudit, listUsers } from '~/server/users.server'
 
 /**
- * /admin — the admin console (spec: Admin): tabs Pending Creators, Reports,
+ * /admin — the admin console (docs/product.md: Admin): tabs Pending Creators, Reports,
  * User Management and Feedback in the URL (`?tab=`), a Fix Portfolio Issues
  * button, and the audit trail under User Management. Admins only: signed out
  * goes to /login, anyone else gets 403 — and Postgres refuses them the data

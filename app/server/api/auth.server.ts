@@ -17,7 +17,7 @@ import { parseWith, RateLimited } from './route.server'
 import { accountShape } from './shapes.server'
 
 /**
- * The account calls of section 7 over the pages' own functions
+ * The account calls of docs/product.md (The JSON API) over the pages' own functions
  * (accounts.server.ts): the same Auth calls, the same messages, the same
  * throttles. The API hands the session's tokens back instead of setting
  * cookies.

@@ -11,7 +11,7 @@ import type { ApiCaller } from './caller.server'
 import { parseWith } from './route.server'
 
 /**
- * Reports, feedback and the admin calls: section 7's bodies read into the
+ * Reports, feedback and the admin calls: the bodies of docs/product.md (The JSON API) read into the
  * domain's inputs, checked by the domain's own schemas (the same messages
  * as the pages), and the admin guard in check-params order — 401, then 403,
  * then 400, then 404.

@@ -43,7 +43,7 @@ import { NOTIFICATION_ENDPOINTS } from './notifications.server'
 import { PlayerPreferencesSchema, PROFILE_PREFERENCE_ENDPOINTS } from './preferences.server'
 
 /**
- * Every /api call (spec section 7) in one table: method, path, who may call,
+ * Every /api call (docs/product.md, The JSON API) in one table: method, path, who may call,
  * what it takes and what it answers. The OpenAPI 3.1 document at
  * /api/openapi.json is generated from this table and the zod schemas
  * (nothing is written by hand), and tests/integration/api-contract.test.ts
@@ -253,7 +253,7 @@ export const ENDPOINTS: Endpoint[] = [
     path: '/videos/{id}/stream',
     tag: 'Media',
     access: 'bearer',
-    summary: 'Whether you may watch: 401, 404 or 200 (spec §8 video card)',
+    summary: 'Whether you may watch: 401, 404 or 200 (the video card’s check)',
     ok: { status: 200, description: 'Playable', binary: 'video/mp4' },
     errors: [401, 404],
   },
@@ -597,7 +597,7 @@ export const ENDPOINTS: Endpoint[] = [
     access: 'bearer',
     summary: 'Creator dashboard figures (`days`: 7, 28 or 90): your own, or anyone’s for an admin; not for learners',
     query: z.object({ days: z.enum(['7', '28', '90']).optional() }),
-    ok: { status: 200, schema: DashboardStatsSchema, description: 'Section 3’s dashboard stats' },
+    ok: { status: 200, schema: DashboardStatsSchema, description: 'The dashboard stats' },
     errors: [401, 403, 404],
   },
   {
@@ -605,8 +605,8 @@ export const ENDPOINTS: Endpoint[] = [
     path: '/users/{id}/fallback-dashboard-stats',
     tag: 'Users',
     access: 'bearer',
-    summary: 'The same figures with 7 daily points (section 9)',
-    ok: { status: 200, schema: DashboardStatsSchema, description: 'Section 3’s dashboard stats' },
+    summary: 'The same figures with 7 daily points',
+    ok: { status: 200, schema: DashboardStatsSchema, description: 'The dashboard stats' },
     errors: [401, 403, 404],
   },
   ...NOTIFICATION_ENDPOINTS,
@@ -706,7 +706,7 @@ export function openApiDocument(): object {
       title: 'Lumen API',
       version: '1.0.0',
       description:
-        'The JSON API of Lumen (spec section 7) under /api. Send `Authorization: Bearer <token>`; cookies are not accepted. ' +
+        'The JSON API of Lumen under /api. Send `Authorization: Bearer <token>`; cookies are not accepted. ' +
         "Refusals answer `{ error, fieldErrors? }` with the spec's message. Rate limits answer 429 with Retry-After.",
     },
     servers: [{ url: '/api' }],

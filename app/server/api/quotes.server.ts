@@ -4,7 +4,7 @@ import type { ApiCaller } from './caller.server'
 import { withFieldNames } from './route.server'
 import { quoteShape } from './shapes.server'
 
-/** The quote form's fields as the domain names them → section 7's names. */
+/** The quote form's fields as the domain names them → the API's names (docs/product.md, The JSON API). */
 const FIELDS: Record<string, string> = { videoId: 'originalVideoId', type: 'quoteType', video: 'videoFile' }
 
 /**

@@ -29,7 +29,7 @@ const NO_STORE = { 'Cache-Control': 'no-store' }
 const RETRY_AFTER_SECONDS = 5
 
 export interface ApiRouteOptions {
-  /** Also repeat a refusal's text as `message` (spec §7: forgot-password's clients read that field). */
+  /** Also repeat a refusal's text as `message` (docs/product.md, The JSON API: forgot-password's clients read that field). */
   messageField?: boolean
 }
 
@@ -144,7 +144,7 @@ async function readLimitedText(request: Request): Promise<string> {
 
 /**
  * Runs `work`; a refusal's field errors come back under the API's field
- * names (`names`: the domain's name → section 7's), its message unchanged.
+ * names (`names`: the domain's name → the API's), its message unchanged.
  */
 export async function withFieldNames<T>(names: Record<string, string>, work: () => Promise<T>): Promise<T> {
   try {

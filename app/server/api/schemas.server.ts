@@ -4,7 +4,7 @@ import { REPORT_STATUSES, USER_ROLES } from '~/lib/schemas/admin'
 import { REPORT_CONTENT_TYPES } from '~/lib/schemas/report'
 
 /**
- * The /api's shapes as zod schemas (spec section 3's field names): the
+ * The /api's shapes as zod schemas (the field names of docs/product.md, Data): the
  * OpenAPI document is generated from these (openapi.server.ts), the tests
  * validate every answer against them, and shapes.server.ts builds the
  * objects they describe. Request bodies are parsed with the domain's own
@@ -252,7 +252,7 @@ export const CreatorProfileSchema = PublicUserSchema.extend({
 
 export const UserStatsSchema = z
   .object({ followers: z.number().int(), following: z.number().int(), videos: z.number().int() })
-  .openapi('UserStats', { description: 'Section 3’s creator stats' })
+  .openapi('UserStats', { description: 'A user’s followers, following and videos counts' })
 
 export const FollowingSchema = z
   .object({ _id: id, username: z.string(), role: z.enum(USER_ROLES), bio: z.string(), profilePicture: z.string().nullable() })
@@ -260,7 +260,7 @@ export const FollowingSchema = z
 
 export const FollowStateSchema = z
   .object({ isFollowing: z.boolean(), isFollowed: z.boolean(), followers: z.number().int() })
-  .openapi('FollowState', { description: '`isFollowing` and `isFollowed` say the same (section 7 names both)' })
+  .openapi('FollowState', { description: '`isFollowing` and `isFollowed` say the same (clients read both)' })
 
 const dailyCount = z.object({ date: z.string().openapi({ description: 'YYYY-MM-DD' }), count: z.number().int() })
 
@@ -297,7 +297,7 @@ export const DashboardStatsSchema = z
     timeZone: z.string(),
     days: z.number().int(),
   })
-  .openapi('DashboardStats', { description: 'Section 3’s dashboard stats (and the last 7 days’ change, watch time)' })
+  .openapi('DashboardStats', { description: 'The dashboard stats (and the last 7 days’ change, watch time)' })
 
 export const QuoteSchema = z
   .object({

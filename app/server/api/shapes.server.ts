@@ -27,7 +27,7 @@ import type {
 } from './schemas.server'
 
 /**
- * The one place the domain's data becomes section 3's shapes (`_id`,
+ * The one place the domain's data becomes the API's shapes (`_id`,
  * `creator: { _id, username, profilePicture }`, `likes` as a count,
  * `hasLiked`, `isSpark`, `thumbnailUrl`, `videoUrl`, `createdAt`, …). The
  * types come from the zod schemas the OpenAPI document is made of, so a
@@ -38,7 +38,7 @@ type Video = z.infer<typeof VideoSchema>
 
 const iso = (value: string | Date) => new Date(value).toISOString()
 
-/** The media paths of section 7 for locally hosted videos. */
+/** The API's media paths (docs/product.md, The JSON API) for locally hosted videos. */
 export const apiMediaPaths = (id: string) => ({ stream: `/api/videos/${id}/stream`, thumbnail: `/api/videos/${id}/thumbnail` })
 
 export function personShape(who: {
@@ -259,7 +259,7 @@ export function followedShape(person: FollowedCreator): z.infer<typeof Following
   return { _id: person.id, username: person.username, role: person.role, bio: person.bio, profilePicture: person.avatarUrl }
 }
 
-/** Section 3's dashboard stats, with the recent uploads. */
+/** The dashboard stats (docs/product.md, Data), with the recent uploads. */
 export function dashboardShape(stats: DashboardStats, uploads: RecentUpload[]): z.infer<typeof DashboardStatsSchema> {
   const supabaseUrl = browserSupabaseUrl()
   return {

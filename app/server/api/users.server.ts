@@ -14,7 +14,7 @@ import { accountShape, dashboardShape } from './shapes.server'
 import { categoryId } from './videos.server'
 
 /**
- * The users calls' API-only steps (spec §7 Users): whose lists one may read,
+ * The users calls' API-only steps (docs/product.md, The JSON API: Users): whose lists one may read,
  * the dashboard's role check (the page's own), and PUT /users/profile's
  * multipart spellings. The work is the pages' (profiles, follows,
  * creators, dashboard services).
@@ -86,7 +86,7 @@ const FILE_FIELDS: Record<string, string> = { picture: 'profilePicture', portfol
 
 /**
  * PUT /users/profile: the edit-profile form's save (updateProfile: the same
- * checks, files checked by content, nothing half-saved) with section 7's
+ * checks, files checked by content, nothing half-saved) with the API's
  * field names — username, bio, categories (a JSON list of names or ids),
  * profilePicture, portfolioFile (and portfolioType, else read from the
  * file's content). A field left out keeps its current value.

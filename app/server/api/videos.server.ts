@@ -15,7 +15,7 @@ import type { ApiCaller } from './caller.server'
 import { videoCardShape, videoDetailShape } from './shapes.server'
 
 /**
- * The video calls' API-only steps: reading section 7's query and form
+ * The video calls' API-only steps: reading the API's query and form
  * spellings into the domain's inputs, and the lists' `hasLiked`. The work
  * itself is the pages' own (feed, uploads, videos, likes).
  */
@@ -47,14 +47,14 @@ function unknownCategory(): never {
   throw new DomainError('invalid', API_MESSAGES.unknownCategory, { category: API_MESSAGES.unknownCategory })
 }
 
-/** A category by id or by its name (spec §3 names them); null for none or an unknown one. */
+/** A category by id or by its name (docs/product.md, Data names them); null for none or an unknown one. */
 export function categoryId(value: string | null | undefined): string | null {
   const wanted = (value ?? '').trim().toLowerCase()
   if (!wanted) return null
   return CATEGORIES.find((category) => category.id === wanted || category.name.toLowerCase() === wanted)?.id ?? null
 }
 
-/** Listed videos in section 3's shape, each with the caller's `hasLiked`. */
+/** Listed videos in the API's shape, each with the caller's `hasLiked`. */
 export async function videoList(caller: ApiCaller | null, items: VideoCardItem[]) {
   const liked = await likedVideoIds(
     caller?.claims ?? null,

@@ -11,7 +11,7 @@ import { acceptedEncoding } from './page-compression.server'
  * browsers), each file once, on its first request, then kept in memory —
  * the bundles are fixed for the life of the process (their names carry a
  * hash). A first visit on a phone link loads about a megabyte of JavaScript
- * uncompressed and a third of that compressed (issue 15, ADR 0027). Pages
+ * uncompressed and a third of that compressed (ADR 0027). Pages
  * and media are not compressed here: pages cost CPU on every request, media
  * is compressed already. Anything else (a range, an unknown file, a client
  * that takes neither encoding) falls through to `express.static`. Only the

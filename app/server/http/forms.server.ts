@@ -19,7 +19,7 @@ const UPLOAD_ABANDON_BYTES = 1024 * 1024 * 1024
 
 export function receiveUploadForm(request: Request) {
   return receiveMultipart(request, {
-    // `captions`: an optional WebVTT or SRT file (issue 18), checked by its content in createUpload.
+    // `captions`: an optional WebVTT or SRT file (ADR 0019), checked by its content in createUpload.
     files: { video: LIMITS.videoBytes, thumbnail: LIMITS.thumbnailBytes, captions: CAPTION_LIMITS.maxBytes },
     abandonBytes: UPLOAD_ABANDON_BYTES,
     tooLargeMessage: UPLOAD_MESSAGES.videoTooLarge,
@@ -142,7 +142,7 @@ export function receiveApiQuoteForm(request: Request) {
   })
 }
 
-/** A caption file (issue 18): small, so its bytes are read whole once received. */
+/** A caption file (ADR 0019): small, so its bytes are read whole once received. */
 export async function receiveCaptionForm(request: Request): Promise<{
   form: FormData
   file: { bytes: Uint8Array; name: string } | null

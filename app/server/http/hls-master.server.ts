@@ -10,7 +10,7 @@ import type { JwtClaims } from '../db.server'
 import { mediaNotFound, proxyStorageObject } from './media-proxy.server'
 
 /**
- * A video's HLS master playlist with its caption tracks (issue 18, ADR 0026). The stored
+ * A video's HLS master playlist with its caption tracks (ADR 0026). The stored
  * master (written by the worker, maybe rewritten when more renditions land) is never
  * changed: it is read from Storage AS THE CALLER, the video's tracks are read as the caller
  * too, and the `#EXT-X-MEDIA:TYPE=SUBTITLES` lines are added to the answer. A video the

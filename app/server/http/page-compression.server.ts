@@ -5,7 +5,7 @@ import type { RequestHandler, Response } from 'express'
  * Pages and their data compressed on the way out (brotli, or gzip for older
  * browsers): a feed page is 20–40 KB of HTML that compresses to about a
  * quarter, and on a phone link every kilobyte before the first card's image
- * delays what the visitor sees first (issue 15, ADR 0030).
+ * delays what the visitor sees first (ADR 0030).
  *
  * Only the responses a page is made of: HTML documents, Remix's data
  * (`.data`, `text/x-script`) and its route manifest (`/__manifest`, the

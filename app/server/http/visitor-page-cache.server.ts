@@ -3,7 +3,7 @@ import { createNonce } from './csp.server'
 
 /**
  * Pages that are the same for every visitor, rendered once and then sent
- * from memory (issue 15: "cached public data where it is safe"). The welcome
+ * from memory (ADR 0028: public data cached where it is safe). The welcome
  * page has no data of its own: a visitor's copy depends on nothing but the
  * build, so rendering it for each of them repeats the same work (route
  * matching, the root loader, React) to produce the same bytes.

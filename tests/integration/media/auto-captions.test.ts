@@ -14,7 +14,7 @@ import { startStack, type RunningStack } from '../../support/stack'
 import { ffmpeg, makeClip, scratchDir } from './clips'
 
 /**
- * Automatic captions (issue 18, item 5) end to end with the real recogniser: a video with
+ * Automatic captions (ADRs 0022 and 0037) end to end with the real recogniser: a video with
  * speech is published first, then a caption job writes what was said as an English track
  * marked automatic; a video without speech gets none; a creator's own track is never
  * replaced; a caption job that fails leaves the video playing.

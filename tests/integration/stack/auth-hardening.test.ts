@@ -244,7 +244,7 @@ describe.each(targetNames)('auth refusals on %s', (name) => {
           // Another visitor behind the same app server has their own allowance.
           expect((await signIn(asVisitor('198.51.100.9'))).status).toBe(200)
 
-          // With the anon key, X-Forwarded-For counts only from a peer TRUSTED_PROXY trusts (issue 8,
+          // With the anon key, X-Forwarded-For counts only from a peer TRUSTED_PROXY trusts (ADR 0012,
           // finding 7: loopback by default, the app's own server); otherwise the socket address counts.
           expect((await signIn({ 'x-forwarded-for': '192.0.2.9' })).status).toBe(200)
           const context = target.running!.stack.context

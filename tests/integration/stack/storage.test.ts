@@ -8,7 +8,7 @@ import { announceSkippedRealSupabase, clientFor, openTarget, targetNames, type C
 import { createSignedInUser, type TestUser } from '../../support/tokens'
 
 /**
- * The Storage contract (supabase-contract.md §3) through supabase-js, as the
+ * Storage's HTTP API (ADR 0006) through supabase-js, as the
  * app uses it: buckets by the service role; uploads, downloads, listing,
  * moving, signed URLs and removal by users under the migrations' storage
  * policies (`uploads/<uid>/quotes/…` is any user's, `uploads/<uid>/videos/…`

@@ -15,7 +15,7 @@ import { announceSkippedRealSupabase, openTarget, targetNames, type ContractTarg
 import { createSignedInUser, expiredCopyOf, type TestUser } from '../../support/tokens'
 
 /**
- * Resumable uploads (supabase-contract.md §4) with tus-js-client in Node,
+ * Resumable uploads (ADR 0006) with tus-js-client in Node,
  * configured as Supabase documents it: 6 MiB chunks, data sent with the
  * creation request, the documented retry delays. One 100 MiB upload (the
  * `uploads` bucket's limit) proves throughput and integrity; the fault

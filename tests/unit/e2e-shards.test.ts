@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest'
+import { durationsOf, planShards, PROJECTS, specFiles } from '../../scripts/e2e-shards'
+
+/** The e2e split of `npm test` (scripts/e2e-shards.ts): every file on both projects, shards ending together. */
+describe('planShards', () => {
+  const files = ['tests/e2e/a.spec.ts', 'tests/e2e/b.spec.ts', 'tests/e2e/c.spec.ts', 'tests/e2e/d.spec.ts']
+
+  it('gives every file of every project to exactly one shard', () => {
+    const plans = planShards(files, {}, 3)
+    for (const project of PROJECTS) {
+      const given = plans.flatMap((plan) => plan.files[project]).sort()
+      expect(given).toEqual(files)
+    }
+  })
+
+  it('puts the longest files first into the least-loaded shard, so the shards end within the shortest file of each other', () => {
+    const durations = {
+      'desktop tests/e2e/a.spec.ts': 90_000,
+      'desktop tests/e2e/b.spec.ts': 60_000,
+      'desktop tests/e2e/c.spec.ts': 40_000,
+      'desktop tests/e2e/d.spec.ts': 30_000,
+      'phone tests/e2e/a.spec.ts': 20_000,
+      'phone tests/e2e/b.spec.ts': 1_000,
+      'phone tests/e2e/c.spec.ts': 1_000,
+      'phone tests/e2e/d.spec.ts': 1_000,
+    }
+    const [first, second] = planShards(files, durations, 2)
+    expect(first!.ms + second!.ms).toBe(243_000)
+    expect(Math.abs(first!.ms - second!.ms)).toBeLessThanOrEqual(20_000)
+    // Not the count split Playwright's --shard would make (a, b | c, d = 150 s against 70 s on desktop).
+    expect(first!.files.desktop).toEqual(['tests/e2e/a.spec.ts', 'tests/e2e/d.spec.ts'])
+    expect(second!.files.desktop).toEqual(['tests/e2e/b.spec.ts', 'tests/e2e/c.spec.ts'])
+  })
+
+  it('gives a file never timed a default share, and is the same plan every time', () => {
+    const once = planShards(files, { 'desktop tests/e2e/a.spec.ts': 200_000 }, 2)
+    expect(planShards(files, { 'desktop tests/e2e/a.spec.ts': 200_000 }, 2)).toEqual(once)
+    expect(once[0]!.files.desktop).toEqual(['tests/e2e/a.spec.ts'])
+    expect(once[1]!.files.desktop).toEqual(['tests/e2e/b.spec.ts', 'tests/e2e/c.spec.ts', 'tests/e2e/d.spec.ts'])
+  })
+})
+
+describe('durationsOf', () => {
+  it('keeps the e2e files of a run by project, adding a file seen twice', () => {
+    expect(
+      durationsOf([
+        { suite: 'e2e desktop', file: 'tests/e2e/a.spec.ts', ms: 1_200.4 },
+        { suite: 'e2e phone', file: 'tests/e2e/a.spec.ts', ms: 300 },
+        { suite: 'e2e phone', file: 'tests/e2e/a.spec.ts', ms: 100 },
+        { suite: 'integration', file: 'tests/integration/x.test.ts', ms: 5_000 },
+      ]),
+    ).toEqual({ 'desktop tests/e2e/a.spec.ts': 1_200, 'phone tests/e2e/a.spec.ts': 400 })
+  })
+})
+
+describe('specFiles', () => {
+  it('lists the repository’s Playwright files', () => {
+    const listed = specFiles()
+    expect(listed).toContain('tests/e2e/resume.spec.ts')
+    expect(listed.every((file) => file.startsWith('tests/e2e/') && file.endsWith('.spec.ts'))).toBe(true)
+  })
+})
