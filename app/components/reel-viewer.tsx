@@ -195,7 +195,11 @@ export function ReelViewer({
   const sheetItem = sheet ? items.find((item) => item.id === sheet.id) : undefined
   const fetched = commentsFetcher.data?.comments
   const sheetComments =
-    sheet && fetched?.videoId === sheet.id ? fetched.list : sheet && openComments?.videoId === sheet.id ? openComments.list : null
+    sheet && fetched?.videoId === sheet.id
+      ? fetched.list
+      : sheet && openComments?.videoId === sheet.id
+        ? openComments.list
+        : null
 
   const total = Math.max(initial.total, initial.firstPosition - 1 + items.length)
 

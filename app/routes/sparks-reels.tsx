@@ -45,15 +45,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = new URL(request.url).searchParams
   const commentsOf = query.get('commentsOf')
   const commentsFor = query.get('comments')
-  const none = {
-    page: null,
-    window: null,
-    filters,
-    captionsOn: false,
-    playbackRate: null as number | null,
-    comments: null,
-    siteUrl: siteUrlFor(request.url),
-  }
+  const none = { page: null, window: null, filters, captionsOn: false, playbackRate: null as number | null, comments: null, siteUrl: siteUrlFor(request.url) }
   try {
     if (commentsOf) {
       const comments = isUuid(commentsOf) ? await listReelComments(claims, commentsOf) : []
@@ -152,9 +144,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     const failure = intent === 'like' ? VIDEO_MESSAGES.likeFailed : VIDEO_MESSAGES.commentFailed
     if (isDomainError(error)) {
-      return scripted
-        ? pageFailure(error, { ok: false as const, intent, targetId: videoId }, headers)
-        : flashFailure(error, back(), headers)
+      return scripted ? pageFailure(error, { ok: false as const, intent, targetId: videoId }, headers) : flashFailure(error, back(), headers)
     }
     console.warn(`[reels] ${intent} failed for ${videoId}:`, error instanceof Error ? error.message : error)
     return scripted
