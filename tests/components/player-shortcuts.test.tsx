@@ -17,8 +17,13 @@ import { FRAME_SECONDS, shortcutFor } from '~/components/video/use-player-shortc
  */
 const captionsClicked = vi.fn()
 
-function Lesson({ playbackRate = 1 as number | null }) {
-  const ref = useRef<HTMLVideoElement>(null)
+function Lesson({ playbackRate = 1 as number | null, presetRate }: { playbackRate?: number | null; presetRate?: number }) {
+  const ref = useRef<HTMLVideoElement | null>(null)
+  // The element as the server HTML left it, its rate perhaps changed on the browser's own menu before hydration.
+  const attach = (element: HTMLVideoElement | null) => {
+    ref.current = element
+    if (element && presetRate) element.playbackRate = presetRate
+  }
   return (
     <main>
       <label>
@@ -39,7 +44,7 @@ function Lesson({ playbackRate = 1 as number | null }) {
       <div contentEditable suppressContentEditableWarning aria-label="Notes" role="textbox" tabIndex={0} />
       <button type="button">Like</button>
       <div data-testid="player">
-        <video ref={ref} aria-label="Lesson" />
+        <video ref={attach} aria-label="Lesson" />
         <button type="button" data-captions-toggle onClick={captionsClicked}>
           CC
         </button>
@@ -169,6 +174,17 @@ describe('the lesson player’s keys', () => {
     const [url, init] = fetchSpy.mock.calls[0]!
     expect(url).toBe(PLAYBACK_SPEED_URL)
     expect(String((init as RequestInit).body)).toBe('playbackRate=1.5')
+  })
+
+  it('keeps a speed chosen on the native controls before the scripts ran, over the saved one', async () => {
+    render(<Lesson playbackRate={1} presetRate={1.75} />)
+    const menu = await screen.findByRole<HTMLSelectElement>('combobox', { name: 'Playback speed' })
+    await waitFor(() => expect(menu.value).toBe('1.75'))
+    const video = screen.getByLabelText<HTMLVideoElement>('Lesson')
+    expect(video.playbackRate).toBe(1.75)
+    expect(video.defaultPlaybackRate).toBe(1.75)
+    await waitFor(() => expect(fetchSpy).toHaveBeenCalledTimes(1))
+    expect(String((fetchSpy.mock.calls[0]![1] as RequestInit).body)).toBe('playbackRate=1.75')
   })
 
   it('stays at the ends: no faster than 2×, no slower than 0.5×', async () => {

@@ -11,9 +11,9 @@ import { isPlaybackRate, parsePlaybackRate, stepPlaybackRate, type PlaybackRate 
  * the rate to the default one, so it holds over that too (see hls-handoff.ts).
  *
  * A choice — the speed menu, the `<`/`>` keys, or the browser's own speed menu on the
- * native controls — is applied to every player on the page, remembered in this
- * browser, and for a signed-in learner saved to their profile (POST
- * /profile/playback-speed, once the choosing settles).
+ * native controls (also one made before the page's scripts ran) — is applied to every
+ * player on the page, remembered in this browser, and for a signed-in learner saved to
+ * their profile (POST /profile/playback-speed, once the choosing settles).
  */
 const STORAGE_KEY = 'lumen:playback-rate'
 const CHANGE_EVENT = 'lumen:playback-rate-change'
@@ -60,8 +60,18 @@ export function usePlaybackRate(video: HTMLVideoElement | null, saved: number | 
 
   const step = useCallback((direction: 1 | -1) => choose(stepPlaybackRate(rateRef.current, direction)), [choose])
 
+  // A speed chosen on the native controls before the page's scripts ran is the learner's choice.
+  const adopted = useRef<HTMLVideoElement | null>(null)
   useEffect(() => {
-    if (!video) return
+    if (!video || adopted.current === video) return
+    adopted.current = video
+    const now = video.playbackRate
+    if (now !== video.defaultPlaybackRate && now !== rateRef.current && isPlaybackRate(now)) choose(now)
+  }, [video, choose])
+
+  useEffect(() => {
+    // A newer choice is on its way (the render after it applies it).
+    if (!video || rateRef.current !== rate) return
     video.defaultPlaybackRate = rate
     video.playbackRate = rate
   }, [video, rate])
