@@ -542,14 +542,14 @@ isOneToOne: false
                   ]
                 },"videos": {
                   Row: {
-                    "category_id": string,"comment_count": number,"created_at": string,"creator_id": string,"description": string,"duration_seconds": number | null,"external_url": string | null,"height": number | null,"hls_path": string | null,"id": string,"is_public": boolean,"like_count": number,"more_qualities_pending": boolean,"mp4_path": string | null,"quote_count": number,"search": unknown,"size_bytes": number | null,"source_path": string | null,"status": string,"status_message": string | null,"thumbnail_path": string | null,"title": string,"type": string,"updated_at": string,"view_count": number,"width": number | null
+                    "category_id": string,"chapters": NonNullable<Json>,"comment_count": number,"created_at": string,"creator_id": string,"description": string,"duration_seconds": number | null,"external_url": string | null,"height": number | null,"hls_path": string | null,"id": string,"is_public": boolean,"like_count": number,"more_qualities_pending": boolean,"mp4_path": string | null,"quote_count": number,"search": unknown,"size_bytes": number | null,"source_path": string | null,"status": string,"status_message": string | null,"thumbnail_path": string | null,"title": string,"type": string,"updated_at": string,"view_count": number,"width": number | null
                   }
                   ComputedFields: never
                   Insert: {
-                    "category_id"?: string,"comment_count"?: number,"created_at"?: string,"creator_id"?: string,"description"?: string,"duration_seconds"?: number | null,"external_url"?: string | null,"height"?: number | null,"hls_path"?: string | null,"id"?: string,"is_public"?: boolean,"like_count"?: number,"more_qualities_pending"?: boolean,"mp4_path"?: string | null,"quote_count"?: number,"search"?: never,"size_bytes"?: number | null,"source_path"?: string | null,"status"?: string,"status_message"?: string | null,"thumbnail_path"?: string | null,"title": string,"type"?: string,"updated_at"?: string,"view_count"?: number,"width"?: number | null
+                    "category_id"?: string,"chapters"?: NonNullable<Json>,"comment_count"?: number,"created_at"?: string,"creator_id"?: string,"description"?: string,"duration_seconds"?: number | null,"external_url"?: string | null,"height"?: number | null,"hls_path"?: string | null,"id"?: string,"is_public"?: boolean,"like_count"?: number,"more_qualities_pending"?: boolean,"mp4_path"?: string | null,"quote_count"?: number,"search"?: never,"size_bytes"?: number | null,"source_path"?: string | null,"status"?: string,"status_message"?: string | null,"thumbnail_path"?: string | null,"title": string,"type"?: string,"updated_at"?: string,"view_count"?: number,"width"?: number | null
                   }
                   Update: {
-                    "category_id"?: string,"comment_count"?: number,"created_at"?: string,"creator_id"?: string,"description"?: string,"duration_seconds"?: number | null,"external_url"?: string | null,"height"?: number | null,"hls_path"?: string | null,"id"?: string,"is_public"?: boolean,"like_count"?: number,"more_qualities_pending"?: boolean,"mp4_path"?: string | null,"quote_count"?: number,"search"?: never,"size_bytes"?: number | null,"source_path"?: string | null,"status"?: string,"status_message"?: string | null,"thumbnail_path"?: string | null,"title"?: string,"type"?: string,"updated_at"?: string,"view_count"?: number,"width"?: number | null
+                    "category_id"?: string,"chapters"?: NonNullable<Json>,"comment_count"?: number,"created_at"?: string,"creator_id"?: string,"description"?: string,"duration_seconds"?: number | null,"external_url"?: string | null,"height"?: number | null,"hls_path"?: string | null,"id"?: string,"is_public"?: boolean,"like_count"?: number,"more_qualities_pending"?: boolean,"mp4_path"?: string | null,"quote_count"?: number,"search"?: never,"size_bytes"?: number | null,"source_path"?: string | null,"status"?: string,"status_message"?: string | null,"thumbnail_path"?: string | null,"title"?: string,"type"?: string,"updated_at"?: string,"view_count"?: number,"width"?: number | null
                   }
                   Relationships: [
                     {
@@ -638,6 +638,9 @@ isOneToOne: false
                            },
 "can_write_object":
 { Args: { "bucket_id": string,"object_name": string }; Returns: boolean
+                           },
+"chapters_are_valid":
+{ Args: { "chapters": Json }; Returns: boolean
                            },
 "count_creators":
 { Args: { "search"?: string }; Returns: number

@@ -13,6 +13,7 @@ export const DEMO_CAPTIONS: Record<string, readonly DemoCue[]> = {
     [9, 14, 'This is Rayleigh scattering: it grows with the fourth power of frequency.'],
     [14, 19, 'So blue light is scattered across the whole sky and reaches us from every direction.'],
     [19, 24, 'At sunset the light crosses more air, the blue is scattered away, and reds remain.'],
+    [24, 30, 'In one sentence: the shorter the wavelength, the more the air scatters it.'],
   ],
   'Why Stars Twinkle': [
     [0, 5, 'A star is so far away that its light reaches us as a single point.'],

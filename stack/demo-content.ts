@@ -56,6 +56,8 @@ interface DemoClip {
   audio?: boolean
   /** Where the poster frame is taken; default 60 % in. */
   posterAt?: number
+  /** Its chapters (ADR 0042): [start second, title], as a creator would give them. */
+  chapters?: readonly (readonly [number, string])[]
 }
 
 interface Capabilities {
@@ -76,7 +78,13 @@ export const DEMO_CLIPS: DemoClip[] = [
     description:
       'Sunlight carries every colour, but the molecules of the air scatter short, blue wavelengths far more than red ones (Rayleigh scattering grows as 1/λ⁴). Why the daytime sky glows blue, and why sunsets burn orange.',
     category: 'natural-sciences-physics',
-    seconds: 24,
+    // Long enough for three chapters of at least 10 s each.
+    seconds: 36,
+    chapters: [
+      [0, 'Light meets air'],
+      [14, 'Blue skies, red sunsets'],
+      [24, 'In one sentence'],
+    ],
     inputs: (caps) => [
       '-f',
       'lavfi',
@@ -138,8 +146,14 @@ export const DEMO_CLIPS: DemoClip[] = [
     seconds: 12,
     audio: true,
     inputs: () => [
-      '-f', 'lavfi', '-i', `color=c=0x1e1b4b:s=${size(SPARK)}:r=${RATE}`,
-      '-f', 'lavfi', '-i', 'aevalsrc=0.25*sin(2*PI*440*t)+0.25*sin(2*PI*444*t):s=44100',
+      '-f',
+      'lavfi',
+      '-i',
+      `color=c=0x1e1b4b:s=${size(SPARK)}:r=${RATE}`,
+      '-f',
+      'lavfi',
+      '-i',
+      'aevalsrc=0.25*sin(2*PI*440*t)+0.25*sin(2*PI*444*t):s=44100',
     ],
     graph: () =>
       `[1:a]asplit[a][w];[w]showwaves=s=${SPARK.width}x360:mode=cline:rate=${RATE}:colors=0xfbbf24[waves];` +
@@ -168,8 +182,14 @@ export const DEMO_CLIPS: DemoClip[] = [
     // On a pulse (every 0.75 s, 18 frames), when the wave is tallest.
     posterAt: 7.5,
     inputs: () => [
-      '-f', 'lavfi', '-i', `color=c=0x020617:s=${size(SPARK)}:r=${RATE}`,
-      '-f', 'lavfi', '-i', 'aevalsrc=0.7*exp(-mod(t\\,0.75)*25)*sin(2*PI*660*t):s=44100',
+      '-f',
+      'lavfi',
+      '-i',
+      `color=c=0x020617:s=${size(SPARK)}:r=${RATE}`,
+      '-f',
+      'lavfi',
+      '-i',
+      'aevalsrc=0.7*exp(-mod(t\\,0.75)*25)*sin(2*PI*660*t):s=44100',
     ],
     graph: () =>
       `[1:a]asplit[a][w];[w]showwaves=s=${SPARK.width}x300:mode=cline:rate=${RATE}:colors=0xa5b4fc[waves];` +
@@ -256,20 +276,37 @@ export async function seedDemoContent(options: SeedDemoContentOptions): Promise<
       for (const { id, clip, sourcePath, thumbnailPath, index } of made) {
         // Spread over the last days, newest first in the order above; the insert queues the media job.
         await client.query(
-          `insert into public.videos (id, creator_id, title, description, category_id, type, source_path, thumbnail_path, created_at)
-           values ($1, $2, $3, $4, $5, $6, $7, $8, now() - make_interval(hours => $9))`,
-          [id, DEMO_CREATOR_ID, clip.title, clip.description, clip.category, clip.type, sourcePath, thumbnailPath, 3 + index * 7],
+          `insert into public.videos (id, creator_id, title, description, category_id, type, source_path, thumbnail_path, created_at, chapters)
+           values ($1, $2, $3, $4, $5, $6, $7, $8, now() - make_interval(hours => $9), $10)`,
+          [
+            id,
+            DEMO_CREATOR_ID,
+            clip.title,
+            clip.description,
+            clip.category,
+            clip.type,
+            sourcePath,
+            thumbnailPath,
+            3 + index * 7,
+            JSON.stringify((clip.chapters ?? []).map(([start, title]) => ({ start, title }))),
+          ],
         )
         await addDemoCaptions(client, id, DEMO_CAPTIONS[clip.title] ?? [])
       }
     })
     stored.length = 0
-    log(`demo content: ${made.length} videos and sparks made in ${((Date.now() - started) / 1000).toFixed(1)} s, queued for processing`)
+    log(
+      `demo content: ${made.length} videos and sparks made in ${((Date.now() - started) / 1000).toFixed(1)} s, queued for processing`,
+    )
     return made.length
   } finally {
     for (const bucket of ['uploads', 'thumbnails'] as const) {
       const names = stored.filter((object) => object.bucket === bucket).map((object) => object.name)
-      if (names.length) await storage.from(bucket).remove(names).catch(() => undefined)
+      if (names.length)
+        await storage
+          .from(bucket)
+          .remove(names)
+          .catch(() => undefined)
     }
     await rm(work, { recursive: true, force: true })
   }
@@ -286,7 +323,13 @@ async function addDemoCaptions(client: pg.PoolClient, videoId: string, cues: rea
     `insert into public.caption_cues (track_id, video_id, seq, start_ms, end_ms, body)
      select $1, $2, s.n - 1, s.start_ms, s.end_ms, s.body
        from unnest($3::int[], $4::int[], $5::text[]) with ordinality as s(start_ms, end_ms, body, n)`,
-    [rows[0]!.id, videoId, cues.map(([start]) => start * 1000), cues.map(([, end]) => end * 1000), cues.map(([, , text]) => text)],
+    [
+      rows[0]!.id,
+      videoId,
+      cues.map(([start]) => start * 1000),
+      cues.map(([, end]) => end * 1000),
+      cues.map(([, , text]) => text),
+    ],
   )
 }
 
@@ -331,15 +374,33 @@ async function makeClip(ffmpeg: string, caps: Capabilities, clip: DemoClip, outp
   await runMediaTool(
     ffmpeg,
     [
-      '-hide_banner', '-nostdin', '-v', 'error', '-y',
+      '-hide_banner',
+      '-nostdin',
+      '-v',
+      'error',
+      '-y',
       ...clip.inputs(caps),
-      '-filter_complex', graph,
-      '-map', '[v]',
+      '-filter_complex',
+      graph,
+      '-map',
+      '[v]',
       ...(clip.audio ? ['-map', '[a]', '-c:a', 'aac', '-b:a', '64k'] : []),
-      '-t', String(clip.seconds),
-      '-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '26', '-pix_fmt', 'yuv420p',
-      '-r', String(RATE), '-g', String(RATE * 2),
-      '-movflags', '+faststart',
+      '-t',
+      String(clip.seconds),
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-crf',
+      '26',
+      '-pix_fmt',
+      'yuv420p',
+      '-r',
+      String(RATE),
+      '-g',
+      String(RATE * 2),
+      '-movflags',
+      '+faststart',
       output,
     ],
     { timeoutMs: 120_000 },
@@ -358,12 +419,20 @@ async function makePoster(ffmpeg: string, caps: Capabilities, clip: DemoClip, vi
   await runMediaTool(
     ffmpeg,
     [
-      '-hide_banner', '-nostdin', '-v', 'error', '-y',
-      '-ss', String(clip.posterAt ?? Math.max(5, clip.seconds * 0.6)),
-      '-i', video,
-      '-frames:v', '1',
+      '-hide_banner',
+      '-nostdin',
+      '-v',
+      'error',
+      '-y',
+      '-ss',
+      String(clip.posterAt ?? Math.max(5, clip.seconds * 0.6)),
+      '-i',
+      video,
+      '-frames:v',
+      '1',
       ...(filters.length ? ['-vf', filters.join(',')] : []),
-      '-q:v', '3',
+      '-q:v',
+      '3',
       output,
     ],
     { timeoutMs: 60_000 },

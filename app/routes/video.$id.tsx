@@ -14,8 +14,10 @@ import { VideoCaptions } from '~/components/captions/video-captions'
 import { StatusCard } from '~/components/status-card'
 import { Page } from '~/components/ui/page'
 import { VideoActionsBar } from '~/components/video/actions-bar'
+import { ChapterList } from '~/components/video/chapter-list'
 import { CommentsSection } from '~/components/video/comments'
 import { MoreQualitiesNote } from '~/components/video/more-qualities-note'
+import { PlayerMarks } from '~/components/video/player-marks'
 import { ProcessingPanel } from '~/components/video/processing-panel'
 import { ResumeOffer } from '~/components/video/resume-offer'
 import { QuotesSection } from '~/components/video/quotes'
@@ -187,7 +189,8 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, actionRes
 }
 
 export default function VideoPage() {
-  const { video, media, share, comments, quotes, follow, captions, resumeAt, playbackRate } = useLoaderData<typeof loader>()
+  const { video, media, share, comments, quotes, follow, captions, resumeAt, chapters, playbackRate } =
+    useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const failed = actionData && !actionData.ok ? actionData : undefined
   const playable = video.status === 'ready' || Boolean(video.externalUrl)
@@ -229,6 +232,15 @@ export default function VideoPage() {
             ) : (
               <ProcessingPanel status={video.status} statusMessage={video.statusMessage} posterUrl={media.posterUrl} />
             )}
+            {playable && !video.externalUrl ? (
+              <PlayerMarks
+                videoId={video.id}
+                marks={chapters.map((chapter) => ({ at: chapter.start, label: chapter.title, kind: 'chapter' }))}
+                durationSeconds={video.durationSeconds}
+                startAt={startAt}
+                current={{ kind: 'chapter', noun: 'Chapter' }}
+              />
+            ) : null}
             {playable && offerResume && resume.current.at !== null ? (
               <ResumeOffer videoId={video.id} at={resume.current.at} />
             ) : null}
@@ -236,7 +248,8 @@ export default function VideoPage() {
             <VideoDetails video={video} follow={follow} />
             <VideoActionsBar video={video} share={share} failed={failed} />
             <VideoDescription description={video.description} />
-            <VideoCaptions videoId={video.id} captions={captions} />
+            <ChapterList videoId={video.id} chapters={chapters} startAt={startAt} />
+            <VideoCaptions videoId={video.id} captions={captions} chapters={chapters} />
           </article>
 
           <CommentsSection videoId={video.id} comments={comments} count={video.commentCount} failed={failed} />

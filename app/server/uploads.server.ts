@@ -18,6 +18,7 @@ import {
 import { CAPTION_MESSAGES, CaptionFileError, parseCaptionFile } from '../../media/captions'
 import { reencodeThumbnail, validateImageFile } from '../../media/validate-image'
 import { validateVideoFile } from '../../media/validate-upload'
+import { chaptersFromDescription } from '~/lib/schemas/chapters'
 import { CAPTION_FORM_MESSAGES, captionTrackSchema, languageName } from '~/lib/schemas/captions'
 import { writeTrack, type TrackToWrite } from '../../db/caption-tracks'
 import { asCaller, type JwtClaims } from './db.server'
@@ -216,6 +217,8 @@ export async function createUpload(uploader: Uploader, received: UploadInput): P
             is_public: input.visibility,
             source_path: source,
             thumbnail_path: thumbnailPath,
+            // "0:00 Intro" lines in the description are its chapters when they keep the rules (ADR 0042).
+            chapters: JSON.stringify(chaptersFromDescription(input.description, validation.probe.durationSeconds ?? null)),
           })
           .execute()
         if (input.thoughts) await addTextQuote(tx, videoId, input.thoughts)

@@ -9,6 +9,7 @@ import { DomainError } from './errors.server'
 import { allowed, visibleVideo } from './permissions.server'
 import { listComments } from './comments.server'
 import { getVideoPageCaptions } from './captions.server'
+import { getChapters } from './chapters.server'
 import { isFollowing } from './follows.server'
 import { listQuotes, quoteResponseMedia } from './quotes.server'
 import { removeFiles } from './storage.server'
@@ -144,11 +145,12 @@ async function readVideoPage(claims: JwtClaims, id: string, options: { siteUrl: 
   if (!video) throw notFound()
   const views = video.views
 
-  const [comments, quotes, captions, following] = await Promise.all([
+  const [comments, quotes, captions, following, { chapters }] = await Promise.all([
     listComments(claims, video.id),
     listQuotes(claims, video.id),
     getVideoPageCaptions(claims, video.id),
     video.isOwner ? null : isFollowing(claims, video.creator.id),
+    getChapters(claims, video.id),
   ])
   const supabaseUrl = browserSupabaseUrl()
   const person = (who: PersonSummary): PersonView => ({
@@ -179,7 +181,10 @@ async function readVideoPage(claims: JwtClaims, id: string, options: { siteUrl: 
       isOwner: video.isOwner,
       canDelete: video.canDelete,
       moreQualitiesPending: video.moreQualitiesPending,
+      durationSeconds: video.durationSeconds,
     },
+    /** Its chapters in time order (ADR 0042); empty when it has none. */
+    chapters,
     media: mediaUrls(
       { id: video.id, hls_path: video.hlsPath, mp4_path: video.mp4Path, thumbnail_path: video.thumbnailPath },
       supabaseUrl,

@@ -38,10 +38,7 @@ let learner: Account
 let unverified: Account
 let pendingOnly: Account
 let admin: Account
-const files = {} as Record<
-  'clip' | 'longClip' | 'text' | 'png' | 'thumbnail' | 'bigThumbnail' | 'svg' | 'oversized',
-  string
->
+const files = {} as Record<'clip' | 'longClip' | 'text' | 'png' | 'thumbnail' | 'bigThumbnail' | 'svg' | 'oversized', string>
 
 beforeAll(async () => {
   fixture = await openVideoFixture('pglite')
@@ -325,7 +322,12 @@ describe('refusals: the spec’s message, and nothing left behind', () => {
     },
     {
       name: 'a thumbnail of 5 MB + 1 byte',
-      form: async () => uploadForm({ sourcePath: await putUpload(creator, files.clip), thumbnail: files.bigThumbnail, thumbnailType: 'image/jpeg' }),
+      form: async () =>
+        uploadForm({
+          sourcePath: await putUpload(creator, files.clip),
+          thumbnail: files.bigThumbnail,
+          thumbnailType: 'image/jpeg',
+        }),
       status: 413,
       field: 'thumbnail',
       message: UPLOAD_MESSAGES.thumbnailTooLarge,
@@ -411,7 +413,13 @@ describe('a successful upload', () => {
   it('with JavaScript: one row, one source object, one thumbnail, one queued job — and the thoughts as a quote', async () => {
     const source = await putUpload(creator, files.clip)
     const answer = await post(
-      await uploadForm({ sourcePath: source, type: 'spark', category: 'technology-innovation', visibility: 'private', thoughts: 'Watch the focal point!' }),
+      await uploadForm({
+        sourcePath: source,
+        type: 'spark',
+        category: 'technology-innovation',
+        visibility: 'private',
+        thoughts: 'Watch the focal point!',
+      }),
       creator,
     )
     expect(answer.status).toBe(200)
@@ -431,7 +439,12 @@ describe('a successful upload', () => {
       source_path: source,
       thumbnail_path: `${creator.id}/${videoId}.jpg`,
     })
-    expect(await leftovers(creator)).toEqual({ rows: 1, jobs: 1, uploads: [source], thumbnails: [`${creator.id}/${videoId}.jpg`] })
+    expect(await leftovers(creator)).toEqual({
+      rows: 1,
+      jobs: 1,
+      uploads: [source],
+      thumbnails: [`${creator.id}/${videoId}.jpg`],
+    })
     const job = await pool.query('select status from public.media_jobs where video_id = $1', [videoId])
     expect(job.rows).toEqual([{ status: 'queued' }])
     const quotes = await pool.query('select user_id, type, body from public.quotes where video_id = $1', [videoId])
@@ -496,6 +509,28 @@ describe('a successful upload', () => {
       [videoId],
     )
     expect(rows).toEqual([{ language: 'fr', label: 'French', source: 'upload', cue_count: 1, body: 'La lumière se courbe.' }])
+    await clearUploadsOf(creator)
+  })
+
+  it('takes "0:00 Intro" lines of the description as chapters when they keep the rules, else none (ADR 0042)', async () => {
+    const description = 'Three parts.\n0:00 Intro\n0:20 The idea\n0:50 Practice\nThanks!'
+    const chaptersOf = async (location: string | null | undefined) => {
+      const [, videoId] = /^\/upload\?uploaded=([0-9a-f-]{36})$/.exec(location ?? '') ?? []
+      const { rows } = await fixture.running.database.pool.query('select chapters from public.videos where id = $1', [videoId])
+      return rows[0]?.chapters as unknown
+    }
+    const long = await post(await uploadForm({ video: files.longClip, description }), creator)
+    expect(long.status).toBe(302)
+    expect(await chaptersOf(long.location)).toEqual([
+      { start: 0, title: 'Intro' },
+      { start: 20, title: 'The idea' },
+      { start: 50, title: 'Practice' },
+    ])
+    await clearUploadsOf(creator)
+    // The same lines on a 2 s clip break the length rule: the upload goes through, without chapters.
+    const short = await post(await uploadForm({ video: files.clip, description }), creator)
+    expect(short.status).toBe(302)
+    expect(await chaptersOf(short.location)).toEqual([])
     await clearUploadsOf(creator)
   })
 

@@ -1,14 +1,26 @@
 import { Link } from '@remix-run/react'
 import { useEffect, useRef, useState, type MouseEvent } from 'react'
 import type { CueView } from '~/lib/caption-types'
+import { chapterIndexAt, type Chapter } from '~/lib/schemas/chapters'
 
 /**
  * The transcript beside the player (ADR 0019): every cue with its time. Without
  * JavaScript each time is a link to `?t=<seconds>`, which the page honours; with it,
  * a click seeks the player in place and the line being said is highlighted (and kept
- * in view inside the list, never scrolling the page).
+ * in view inside the list, never scrolling the page). A video with chapters has its lines
+ * grouped under the chapters' titles (ADR 0042).
  */
-export function Transcript({ videoId, label, cues }: { videoId: string; label: string; cues: CueView[] }) {
+export function Transcript({
+  videoId,
+  label,
+  cues,
+  chapters = [],
+}: {
+  videoId: string
+  label: string
+  cues: CueView[]
+  chapters?: readonly Chapter[]
+}) {
   const listRef = useRef<HTMLOListElement>(null)
   const [current, setCurrent] = useState(-1)
 
@@ -34,7 +46,7 @@ export function Transcript({ videoId, label, cues }: { videoId: string; label: s
 
   useEffect(() => {
     const list = listRef.current
-    const item = current >= 0 ? list?.children[current] : null
+    const item = current >= 0 ? list?.querySelector(`[data-cue="${current}"]`) : null
     if (!list || !(item instanceof HTMLElement)) return
     if (item.offsetTop < list.scrollTop || item.offsetTop + item.offsetHeight > list.scrollTop + list.clientHeight) {
       list.scrollTop = item.offsetTop - list.clientHeight / 3
@@ -49,31 +61,49 @@ export function Transcript({ videoId, label, cues }: { videoId: string; label: s
     void video.play().catch(() => undefined)
   }
 
+  const line = (cue: CueView, index: number) => (
+    <li key={`${cue.startMs}-${index}`} data-cue={index}>
+      <Link
+        to={`?t=${Math.floor(cue.startMs / 1000)}`}
+        preventScrollReset
+        onClick={(event) => seek(event, cue)}
+        aria-current={index === current ? 'true' : undefined}
+        className={`flex gap-3 rounded-lg px-2 py-1.5 text-left text-sm transition-colors hover:bg-ink-100 ${
+          index === current ? 'bg-brand-50 text-ink-950 ring-1 ring-inset ring-brand-200' : 'text-ink-700'
+        }`}
+      >
+        <span className="w-12 shrink-0 font-mono text-xs leading-5 text-brand-700">{clock(cue.startMs)}</span>
+        <span className="whitespace-pre-line">{cue.text}</span>
+      </Link>
+    </li>
+  )
+
   return (
     <section aria-labelledby="transcript-heading" className="card mt-6 p-4 sm:p-5">
       <h2 id="transcript-heading" className="text-heading">
         Transcript <span className="text-caption font-normal">· {label}</span>
       </h2>
       <ol ref={listRef} className="relative mt-3 max-h-80 space-y-0.5 overflow-y-auto pr-1" aria-label={`Transcript, ${label}`}>
-        {cues.map((cue, index) => (
-          <li key={`${cue.startMs}-${index}`}>
-            <Link
-              to={`?t=${Math.floor(cue.startMs / 1000)}`}
-              preventScrollReset
-              onClick={(event) => seek(event, cue)}
-              aria-current={index === current ? 'true' : undefined}
-              className={`flex gap-3 rounded-lg px-2 py-1.5 text-left text-sm transition-colors hover:bg-ink-100 ${
-                index === current ? 'bg-brand-50 text-ink-950 ring-1 ring-inset ring-brand-200' : 'text-ink-700'
-              }`}
-            >
-              <span className="w-12 shrink-0 font-mono text-xs leading-5 text-brand-700">{clock(cue.startMs)}</span>
-              <span className="whitespace-pre-line">{cue.text}</span>
-            </Link>
-          </li>
-        ))}
+        {chapters.length
+          ? groupByChapter(cues, chapters).map(({ chapter, items }) => (
+              <li key={chapter.start}>
+                <h3 className="sticky top-0 z-10 bg-white px-2 pb-1 pt-2 text-xs font-semibold uppercase tracking-wide text-ink-600">
+                  {chapter.title}
+                </h3>
+                <ol className="space-y-0.5">{items.map(({ cue, index }) => line(cue, index))}</ol>
+              </li>
+            ))
+          : cues.map((cue, index) => line(cue, index))}
       </ol>
     </section>
   )
+}
+
+/** The cues under the chapter they start in (with their index in the whole list); chapters without a cue are left out. */
+function groupByChapter(cues: readonly CueView[], chapters: readonly Chapter[]) {
+  const groups = chapters.map((chapter) => ({ chapter, items: [] as { cue: CueView; index: number }[] }))
+  cues.forEach((cue, index) => groups[Math.max(0, chapterIndexAt(chapters, cue.startMs / 1000))]!.items.push({ cue, index }))
+  return groups.filter((group) => group.items.length > 0)
 }
 
 function playerOf(videoId: string): HTMLVideoElement | null {

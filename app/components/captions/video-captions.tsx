@@ -1,14 +1,17 @@
 import { Link } from '@remix-run/react'
 import type { CueView } from '~/lib/caption-types'
+import type { Chapter } from '~/lib/schemas/chapters'
 import { Transcript } from './transcript'
 
 interface VideoCaptionsProps {
   videoId: string
   captions: { tracks: unknown[]; transcript: { label: string; cues: CueView[] } | null; canEdit: boolean }
+  /** The video's chapters: the transcript's lines are grouped under them. */
+  chapters?: readonly Chapter[]
 }
 
 /** Under the video: the creator's way to its captions, and the transcript for everyone. */
-export function VideoCaptions({ videoId, captions }: VideoCaptionsProps) {
+export function VideoCaptions({ videoId, captions, chapters }: VideoCaptionsProps) {
   return (
     <>
       {captions.canEdit ? (
@@ -19,7 +22,7 @@ export function VideoCaptions({ videoId, captions }: VideoCaptionsProps) {
         </p>
       ) : null}
       {captions.transcript ? (
-        <Transcript videoId={videoId} label={captions.transcript.label} cues={captions.transcript.cues} />
+        <Transcript videoId={videoId} label={captions.transcript.label} cues={captions.transcript.cues} chapters={chapters} />
       ) : null}
     </>
   )

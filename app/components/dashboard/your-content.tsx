@@ -102,6 +102,13 @@ function UploadCard({ video }: { video: UploadCardVideo }) {
               Insights
             </Link>
           ) : null}
+          <Link
+            to={`/video/${video.id}/edit`}
+            className="font-semibold text-brand-700 hover:underline"
+            aria-label={`Edit “${video.title}”`}
+          >
+            Edit
+          </Link>
           <ConfirmAction
             label="Delete"
             triggerClassName="font-semibold text-red-700 hover:underline"

@@ -188,6 +188,7 @@ export function UploadForm({ categories, userId, supabase, result }: UploadFormP
             maxLength={5000}
             defaultValue={values.description}
             placeholder="A few lines on what the video covers and who it is for."
+            hint="Lines such as “0:00 Intro” become chapters: at least 3, the first at 0:00, each at least 10 seconds long."
             error={errors.description}
             disabled={busy}
             required

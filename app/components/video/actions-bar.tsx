@@ -37,6 +37,12 @@ export function VideoActionsBar({ video, share, failed }: VideoActionsBarProps) 
         variant="button"
       />
       {video.canDelete ? (
+        // Who may delete may edit: the video's creator or an admin.
+        <Link to={`/video/${video.id}/edit`} className="btn-secondary">
+          Edit
+        </Link>
+      ) : null}
+      {video.canDelete ? (
         <DeleteVideoControl title={video.title} error={failed?.intent === 'delete' ? failed.error : null} />
       ) : null}
     </div>

@@ -40,6 +40,7 @@ import {
   WatchPositionSchema,
 } from './schemas.server'
 import { NOTIFICATION_ENDPOINTS } from './notifications.server'
+import { ChaptersBody, ChaptersSchema, VideoEditBody } from './chapters.server'
 import { PlayerPreferencesSchema, PROFILE_PREFERENCE_ENDPOINTS } from './preferences.server'
 
 /**
@@ -181,6 +182,35 @@ export const ENDPOINTS: Endpoint[] = [
     summary: 'Delete a video (its owner or an admin) and all its files',
     ok: { status: 200, schema: MessageSchema, description: "'video deleted successfully'" },
     errors: [401, 403, 404],
+  },
+  {
+    method: 'put',
+    path: '/videos/{id}',
+    tag: 'Videos',
+    access: 'bearer',
+    summary: 'Edit a video (its owner or an admin): title, description, category and, when given, its chapters',
+    body: VideoEditBody,
+    ok: { status: 200, schema: VideoSchema, description: 'The video as edited' },
+    errors: [400, 401, 403, 404],
+  },
+  {
+    method: 'get',
+    path: '/videos/{id}/chapters',
+    tag: 'Videos',
+    access: 'optional',
+    summary: 'The chapters of a video you can see',
+    ok: { status: 200, schema: ChaptersSchema, description: 'Its chapters in time order (empty when it has none)' },
+    errors: [401, 404],
+  },
+  {
+    method: 'put',
+    path: '/videos/{id}/chapters',
+    tag: 'Videos',
+    access: 'bearer',
+    summary: 'Replace the chapters of a video (its owner or an admin); an empty list removes them',
+    body: ChaptersBody,
+    ok: { status: 200, schema: ChaptersSchema, description: 'The chapters as saved' },
+    errors: [400, 401, 403, 404],
   },
   {
     method: 'post',
