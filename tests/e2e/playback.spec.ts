@@ -91,8 +91,12 @@ test.describe('with JavaScript', () => {
     await expect.poll(() => rateOf(video)).toBe(1.5)
 
     // In the reel viewer: the current clip plays at it, its menu says so.
-    await page.goto('/sparks-reels')
+    // (The demo sparks are processed at start-up too: on a fresh server they may not be there yet.)
     const clip = page.locator('[data-reel-index][aria-current="true"]')
+    await expect(async () => {
+      await page.goto('/sparks-reels')
+      await expect(clip).toBeVisible({ timeout: 2_000 })
+    }).toPass({ timeout: 180_000 })
     await expect(clip.getByRole('combobox', { name: 'Playback speed' })).toHaveValue('1.5')
     await expect.poll(() => rateOf(clip.locator('video'))).toBe(1.5)
     // And a new choice there holds on the video page too.
