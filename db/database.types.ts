@@ -514,14 +514,14 @@ isOneToOne: false
                   ]
                 },"profiles": {
                   Row: {
-                    "avatar_path": string | null,"bio": string,"captions_on": boolean,"concentration": string | null,"created_at": string,"field_of_interest": string | null,"id": string,"interests": (string)[],"is_verified": boolean,"portfolio_path": string | null,"portfolio_type": string | null,"role": string,"time_zone": string,"updated_at": string,"username": string
+                    "avatar_path": string | null,"bio": string,"captions_on": boolean,"concentration": string | null,"created_at": string,"field_of_interest": string | null,"id": string,"interests": (string)[],"is_verified": boolean,"playback_rate": number,"portfolio_path": string | null,"portfolio_type": string | null,"role": string,"time_zone": string,"updated_at": string,"username": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "avatar_path"?: string | null,"bio"?: string,"captions_on"?: boolean,"concentration"?: string | null,"created_at"?: string,"field_of_interest"?: string | null,"id": string,"interests"?: (string)[],"is_verified"?: boolean,"portfolio_path"?: string | null,"portfolio_type"?: string | null,"role"?: string,"time_zone"?: string,"updated_at"?: string,"username": string
+                    "avatar_path"?: string | null,"bio"?: string,"captions_on"?: boolean,"concentration"?: string | null,"created_at"?: string,"field_of_interest"?: string | null,"id": string,"interests"?: (string)[],"is_verified"?: boolean,"playback_rate"?: number,"portfolio_path"?: string | null,"portfolio_type"?: string | null,"role"?: string,"time_zone"?: string,"updated_at"?: string,"username": string
                   }
                   Update: {
-                    "avatar_path"?: string | null,"bio"?: string,"captions_on"?: boolean,"concentration"?: string | null,"created_at"?: string,"field_of_interest"?: string | null,"id"?: string,"interests"?: (string)[],"is_verified"?: boolean,"portfolio_path"?: string | null,"portfolio_type"?: string | null,"role"?: string,"time_zone"?: string,"updated_at"?: string,"username"?: string
+                    "avatar_path"?: string | null,"bio"?: string,"captions_on"?: boolean,"concentration"?: string | null,"created_at"?: string,"field_of_interest"?: string | null,"id"?: string,"interests"?: (string)[],"is_verified"?: boolean,"playback_rate"?: number,"portfolio_path"?: string | null,"portfolio_type"?: string | null,"role"?: string,"time_zone"?: string,"updated_at"?: string,"username"?: string
                   }
                   Relationships: [
                     
@@ -959,6 +959,9 @@ isOneToOne: false
                            },
 "profile_captions_on":
 { Args: Record<PropertyKey, never>; Returns: boolean
+                           },
+"profile_playback_rate":
+{ Args: Record<PropertyKey, never>; Returns: number
                            },
 "profile_private":
 { Args: { "user_ids": (string)[] }; Returns: {

@@ -30,6 +30,7 @@ import { CommentSheet, ReelActions } from './reels/reel-actions'
 import { NotInterestedForm } from './reels/not-interested'
 import type { VideoPageComment } from '~/lib/video-page'
 import { VideoPlayer, type PlayerCaptionTrack } from './video-player'
+import { ReelSpeed } from './video/reel-speed'
 import { UserAvatar } from './user-avatar'
 
 /**
@@ -126,6 +127,7 @@ export function ReelViewer({
   backHref,
   pageHref,
   captionsOn = false,
+  playbackRate = null,
   openComments = null,
   filtersQuery = '',
   siteUrl = '',
@@ -142,6 +144,8 @@ export function ReelViewer({
   filtersQuery?: string
   /** The learner asked for captions on by default (profile); the CC choice they made wins. */
   captionsOn?: boolean
+  /** The learner's saved playback speed (ADR 0043); null for a visitor (this browser remembers it). */
+  playbackRate?: number | null
   /** Where the back button goes (the sparks grid with the same filters). */
   backHref: string
   /** The URL whose loader answers `{ page }` with the sparks after `cursor`. */
@@ -390,6 +394,7 @@ export function ReelViewer({
             muted={muted}
             paused={paused}
             captionsOn={captionsOn}
+            playbackRate={playbackRate}
             actionHref={actionHref}
             siteUrl={siteUrl}
             here={clipHref(item.id)}
@@ -465,6 +470,7 @@ function ReelClip({
   muted,
   paused,
   captionsOn,
+  playbackRate,
   actionHref,
   siteUrl,
   here,
@@ -497,6 +503,7 @@ function ReelClip({
   muted: boolean
   paused: boolean
   captionsOn: boolean
+  playbackRate: number | null
   onNavigate: (index: number) => void
   onToggleMuted: () => void
   onTogglePaused: () => void
@@ -638,6 +645,7 @@ function ReelClip({
             commentsHref={commentsHref}
             onOpenComments={onOpenComments}
           />
+          {hydrated ? <ReelSpeed video={video} playbackRate={playbackRate} active={active} /> : null}
           <SparkMenu id={item.id} creatorId={item.creator.id}>
             <NotInterestedForm clip={item} actionHref={actionHref} hydrated={hydrated} nextId={nextId} onDone={onNotInterested} />
           </SparkMenu>

@@ -2,6 +2,7 @@ import { forwardRef, useCallback, useEffect, useImperativeHandle, useRef, useSta
 import { flushSync } from 'react-dom'
 import { CaptionsToggle } from '~/components/captions/captions-toggle'
 import { parseYouTubeId, resizedImage, youTubeEmbedUrl } from '~/lib/media-urls'
+import { LessonControls } from './video/lesson-controls'
 import { pageViewUrl, useWatchReporter } from './video/use-watch-reporter'
 import { firstRenditionConfig, rememberEstimate } from './video/first-rendition'
 import { carryOn, elementState, startPositionFor } from './video/hls-handoff'
@@ -85,6 +86,8 @@ export interface VideoPlayerProps {
   captionsButtonClassName?: string
   /** Who draws the cues with JavaScript: the browser (default) or the page (the reel viewer's ReelCaption). */
   captionsDisplay?: 'native' | 'overlay'
+  /** The lesson player (video page): speed menu, keyboard shortcuts and their help (ADR 0043); the learner's saved speed, null for a visitor. */
+  lessonControls?: { playbackRate: number | null }
 }
 
 export interface PlayerCaptionTrack {
@@ -130,6 +133,7 @@ export const VideoPlayer = forwardRef<HTMLVideoElement | null, VideoPlayerProps>
     captionsOn = false,
     captionsButtonClassName,
     captionsDisplay = 'native',
+    lessonControls,
   },
   ref,
 ) {
@@ -343,6 +347,7 @@ export const VideoPlayer = forwardRef<HTMLVideoElement | null, VideoPlayerProps>
           display={captionsDisplay}
         />
       ) : null}
+      {lessonControls ? <LessonControls videoRef={videoRef} playbackRate={lessonControls.playbackRate} /> : null}
       {failed || nothingToPlay ? (
         <PlayerOverlay>
           <p className="font-semibold">

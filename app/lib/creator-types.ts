@@ -72,6 +72,8 @@ export interface OwnProfile {
   joinedAt: string
   /** Captions on by default in the players (ADR 0019; private to the user). */
   captionsOn: boolean
+  /** The speed the players start at, 0.5 to 2 by 0.25 (ADR 0043; private to the user). */
+  playbackRate: number
 }
 
 /** One of the caller's reports and where it stands (Profile, My Reports). */

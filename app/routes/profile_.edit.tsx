@@ -38,7 +38,7 @@ export const handle: ShellHandle = { showsVerification: () => true }
 interface EditActionData {
   error: string
   fieldErrors?: Record<string, string>
-  values: { username: string; bio: string; categories: string[]; captionsOn: boolean }
+  values: { username: string; bio: string; categories: string[]; captionsOn: boolean; playbackRate?: string }
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -53,6 +53,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       bio: String(form.get('bio') ?? ''),
       categories: form.getAll('categories').map(String),
       captionsOn: form.get('captionsOn') === 'on',
+      ...(form.has('playbackRate') ? { playbackRate: String(form.get('playbackRate')) } : {}),
     }
     await updateProfile({ claims, supabase }, values, {
       picture: received.picture,

@@ -11,6 +11,7 @@ import { commentSchema, field, likeSchema, VIDEO_MESSAGES } from '~/lib/schemas/
 import type { ReelActionData } from '~/lib/reel-actions'
 import type { VideoPageComment } from '~/lib/video-page'
 import { captionsOnByDefault } from '~/server/captions.server'
+import { getPlaybackRate } from '~/server/playback.server'
 import { addComment } from '~/server/comments.server'
 import { isDomainError } from '~/server/errors.server'
 import { flashFailure, pageFailure } from '~/server/http/domain-errors.server'
@@ -70,6 +71,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     feed,
     ranked,
     captionsOn: false,
+    playbackRate: null as number | null,
     comments: null,
     siteUrl: siteUrlFor(request.url),
   }
@@ -148,12 +150,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         startIndex: 0,
       }
     }
-    const captionsOn = await captionsOnByDefault(claims)
+    const [captionsOn, playbackRate] = await Promise.all([captionsOnByDefault(claims), getPlaybackRate(claims)])
     let comments: { videoId: string; list: VideoPageComment[] } | null = null
     if (commentsFor && window.items.some((item) => item.id === commentsFor)) {
       comments = { videoId: commentsFor, list: await listReelComments(claims, commentsFor) }
     }
-    return jsonWithHeaders({ ...none, window, captionsOn, comments }, 200, headers)
+    return jsonWithHeaders({ ...none, window, captionsOn, playbackRate, comments }, 200, headers)
   } catch (error) {
     console.warn('[reels] could not load sparks:', error instanceof Error ? error.message : error)
     const failure = loadFailure(error)
@@ -263,7 +265,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, formMet
     : defaultShouldRevalidate
 
 export default function SparksReelsPage() {
-  const { window, filters, feed, ranked, captionsOn, comments, siteUrl } = useLoaderData<typeof loader>()
+  const { window, filters, feed, ranked, captionsOn, playbackRate, comments, siteUrl } = useLoaderData<typeof loader>()
   const backHref = `/sparks${viewerQuery(filters, feed)}`
   const tabs = ranked ? (
     <SparkFeedTabs tone="dark" current={feed} href={(to) => `/sparks-reels${filterQuery(filters, feedParams(to))}`} />
@@ -310,6 +312,7 @@ export default function SparksReelsPage() {
         key={`${feed}|${filters.search}|${filters.category}|${filters.captions}|${window.items[window.startIndex]?.id ?? ''}`}
         initial={window}
         captionsOn={captionsOn}
+        playbackRate={playbackRate}
         openComments={comments}
         siteUrl={siteUrl}
         filtersQuery={viewerQuery(filters, feed)}

@@ -52,6 +52,7 @@ import { getWatchPosition } from '~/server/progress.server'
 import { getVideoCheckpoints } from '~/server/checkpoints.server'
 import { listVideoNotes } from '~/server/notes.server'
 import { deleteVideo, getVideoPage } from '~/server/videos.server'
+import { getPlaybackRate } from '~/server/playback.server'
 
 // The player's engine loads with the page's own scripts, not after hydration (ADR 0027).
 if (typeof document !== 'undefined') loadHls().catch(() => {})
@@ -70,15 +71,20 @@ if (typeof document !== 'undefined') loadHls().catch(() => {})
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { user, claims, headers } = await requireUser(request, context)
   try {
-    const [page, position, checkpoints, notes] = await Promise.all([
+    const [page, position, checkpoints, notes, playbackRate] = await Promise.all([
       getVideoPage(claims, params.id ?? '', { siteUrl: siteUrlFor(request.url) }),
       getWatchPosition(claims, params.id ?? ''),
       getVideoCheckpoints(claims, params.id ?? ''),
       listVideoNotes(claims, params.id ?? ''),
+      getPlaybackRate(claims),
     ])
     // Where the learner stopped, to offer "Resume from …" (ADR 0034).
     const resumeAt = resumeMoment(position)
-    return jsonWithHeaders({ viewer: { id: user.id, role: user.role }, ...page, resumeAt, checkpoints, notes }, 200, headers)
+    return jsonWithHeaders(
+      { viewer: { id: user.id, role: user.role }, ...page, resumeAt, checkpoints, notes, playbackRate },
+      200,
+      headers,
+    )
   } catch (error) {
     if (isDomainError(error)) throw data(error.message, { status: error.status, headers })
     throw error
@@ -194,7 +200,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, actionRes
 }
 
 export default function VideoPage() {
-  const { video, media, share, comments, quotes, follow, captions, resumeAt, chapters, checkpoints, notes } =
+  const { video, media, share, comments, quotes, follow, captions, resumeAt, chapters, checkpoints, notes, playbackRate } =
     useLoaderData<typeof loader>()
   const playerRef = useRef<HTMLVideoElement | null>(null)
   const actionData = useActionData<typeof action>()
@@ -227,6 +233,7 @@ export default function VideoPage() {
                 posterUrl={media.posterUrl}
                 captions={captions.tracks}
                 captionsOn={captions.captionsOn}
+                lessonControls={{ playbackRate }}
                 startAt={startAt}
                 // hls.js loads the media with JavaScript; without it, nothing before play (the MP4 would compete with the page).
                 preload="none"

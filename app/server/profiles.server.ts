@@ -8,6 +8,7 @@ import { categoryName } from '~/lib/catalog'
 import type { CategoryStatus, OwnProfile, PersonRole } from '~/lib/creator-types'
 import { isUuid } from '~/lib/ids'
 import { avatarUrl } from '~/lib/media-urls'
+import { PLAYBACK_RATE_MESSAGES, parsePlaybackRate } from '~/lib/playback-rate'
 import { AUTH_MESSAGES, fileSuitsPortfolioType, portfolioType, type PortfolioType } from '~/lib/schemas/auth'
 import { CREATOR_MESSAGES, editProfileSchema, PICTURE_MAX_BYTES } from '~/lib/schemas/creators'
 import type { ReceivedPortfolio } from './accounts.server'
@@ -50,6 +51,7 @@ export async function getOwnProfile(claims: JwtClaims | null): Promise<OwnProfil
       .execute()
     const privateRow = own.rows[0]
     const captions = await sql<{ on: boolean }>`select public.profile_captions_on() as on`.execute(tx)
+    const speed = await sql<{ rate: number }>`select public.profile_playback_rate() as rate`.execute(tx)
     return {
       id: row.id,
       email: claims.email ?? '',
@@ -70,6 +72,7 @@ export async function getOwnProfile(claims: JwtClaims | null): Promise<OwnProfil
         .sort((a, b) => a.name.localeCompare(b.name)),
       joinedAt: new Date(row.created_at).toISOString(),
       captionsOn: captions.rows[0]?.on === true,
+      playbackRate: parsePlaybackRate(speed.rows[0]?.rate) ?? 1,
     }
   })
 }
@@ -109,6 +112,11 @@ export async function updateProfile(
     throw new DomainError('invalid', CREATOR_MESSAGES.profileFailed, fieldErrors)
   }
   const values = parsed.data
+  // The playback speed (ADR 0043): only when the form or API call says, else unchanged.
+  const playbackRate = input.playbackRate === undefined ? undefined : parsePlaybackRate(input.playbackRate)
+  if (playbackRate === null) {
+    throw new DomainError('invalid', CREATOR_MESSAGES.profileFailed, { playbackRate: PLAYBACK_RATE_MESSAGES.invalid })
+  }
   const userId = claims.sub
   const current = await getOwnProfile(claims)
   const creator = current.role === 'creator'
@@ -144,6 +152,7 @@ export async function updateProfile(
             ...(avatarPath ? { avatar_path: avatarPath } : {}),
             // "Captions on by default" (ADR 0019): only when the form or API call says, else unchanged.
             ...(typeof input.captionsOn === 'boolean' ? { captions_on: input.captionsOn } : {}),
+            ...(playbackRate !== undefined ? { playback_rate: playbackRate } : {}),
             ...(portfolio ? { portfolio_path: portfolio.path, portfolio_type: portfolio.type } : {}),
           })
           .where('id', '=', userId)

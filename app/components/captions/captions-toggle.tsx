@@ -107,6 +107,7 @@ export function CaptionsToggle({
       type="button"
       onClick={toggle}
       aria-pressed={on}
+      data-captions-toggle
       aria-label={on ? 'Turn captions off' : 'Turn captions on'}
       title={on ? 'Captions on' : 'Captions off'}
       className={`${className} z-10 inline-flex min-h-11 min-w-11 items-center justify-center rounded-full px-3 text-sm font-bold tracking-wide ring-1 ring-inset transition-colors ${

@@ -4,6 +4,7 @@ import { PortfolioField } from '~/components/signup/portfolio-field'
 import { checkWithSchema, FieldChecks, FieldError, TextAreaField, TextField, useLiveError } from '~/components/ui/field'
 import { editProfileSchema } from '~/lib/schemas/creators'
 import { UserAvatar } from '~/components/user-avatar'
+import { PlaybackSpeedField } from './playback-speed-field'
 import type { OwnProfile } from '~/lib/creator-types'
 
 export const CAPTIONS_ON_LABEL = 'Show captions by default'
@@ -20,7 +21,7 @@ export function ProfileEditFields({
   fieldErrors,
 }: {
   profile: OwnProfile
-  values?: { username: string; bio: string; categories: string[]; captionsOn: boolean }
+  values?: { username: string; bio: string; categories: string[]; captionsOn: boolean; playbackRate?: string }
   fieldErrors: Record<string, string>
 }) {
   const pictureId = useId()
@@ -105,6 +106,7 @@ export function ProfileEditFields({
           </p>
         </div>
       </div>
+      <PlaybackSpeedField value={values?.playbackRate ?? profile.playbackRate} error={fieldErrors.playbackRate} />
       {creator ? (
         <>
           <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl bg-ink-50 px-4 py-3 ring-1 ring-inset ring-ink-200">

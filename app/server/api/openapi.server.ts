@@ -45,6 +45,7 @@ import { CHECKPOINT_ENDPOINTS } from './checkpoints.server'
 import { NOTE_ENDPOINTS } from './notes.server'
 import { NOTIFICATION_ENDPOINTS } from './notifications.server'
 import { ChaptersBody, ChaptersSchema, VideoEditBody } from './chapters.server'
+import { PlayerPreferencesSchema, PROFILE_PREFERENCE_ENDPOINTS } from './preferences.server'
 
 /**
  * Every /api call (docs/product.md, The JSON API) in one table: method, path, who may call,
@@ -544,6 +545,7 @@ export const ENDPOINTS: Endpoint[] = [
     },
     errors: [401],
   },
+  ...PROFILE_PREFERENCE_ENDPOINTS,
   {
     method: 'put',
     path: '/users/profile',
@@ -553,8 +555,8 @@ export const ENDPOINTS: Endpoint[] = [
     multipart: ProfileBody,
     ok: {
       status: 200,
-      schema: MessageSchema.extend({ user: UserSchema }).openapi('ProfileSaved'),
-      description: "'Profile updated successfully!' and your user object",
+      schema: MessageSchema.extend({ user: UserSchema, preferences: PlayerPreferencesSchema }).openapi('ProfileSaved'),
+      description: "'Profile updated successfully!', your user object and your player preferences",
     },
     errors: [400, 401, 409, 413, 415],
   },

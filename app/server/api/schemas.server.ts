@@ -360,6 +360,11 @@ export const ProfileBody = z
       .enum(['video', 'image', 'document'])
       .optional()
       .openapi({ description: 'The portfolio’s kind; read from its content when left out' }),
+    playbackRate: z
+      .enum(['0.5', '0.75', '1', '1.25', '1.5', '1.75', '2'])
+      .optional()
+      .openapi({ description: 'The speed the players start at (ADR 0043)' }),
+    captionsOn: z.enum(['true', 'false']).optional().openapi({ description: 'Captions on by default in the players' }),
   })
   .openapi('ProfileBody')
 

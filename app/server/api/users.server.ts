@@ -9,6 +9,7 @@ import { receiveProfileForm } from '../http/forms.server'
 import { getOwnProfile, profileExists, updateProfile } from '../profiles.server'
 import type { ApiCaller } from './caller.server'
 import { parseWith, withFieldNames } from './route.server'
+import { preferencesShape } from './preferences.server'
 import { accountShape, dashboardShape } from './shapes.server'
 import { categoryId } from './videos.server'
 
@@ -74,6 +75,13 @@ const categoriesField = z
     }),
   )
 
+/** `captionsOn` in PUT /users/profile: 'true' or 'false'. */
+const captionsOnField = z.object({
+  captionsOn: z
+    .enum(['true', 'false'], { errorMap: () => ({ message: "Please send captionsOn as 'true' or 'false'" }) })
+    .transform((value) => value === 'true'),
+})
+
 const FILE_FIELDS: Record<string, string> = { picture: 'profilePicture', portfolio: 'portfolioFile' }
 
 /**
@@ -103,7 +111,14 @@ export async function updateProfileThroughApi(caller: ApiCaller, request: Reques
     await withFieldNames(FILE_FIELDS, () =>
       updateProfile(
         caller,
-        { username: text('username') ?? current.username, bio: text('bio') ?? current.bio, categories },
+        {
+          username: text('username') ?? current.username,
+          bio: text('bio') ?? current.bio,
+          categories,
+          // The player preferences (ADR 0043): left out, unchanged.
+          ...(text('playbackRate') !== null ? { playbackRate: text('playbackRate') } : {}),
+          ...(text('captionsOn') !== null ? { captionsOn: parseWith(captionsOnField, { captionsOn: text('captionsOn') }).captionsOn } : {}),
+        },
         {
           picture: received.picture,
           portfolio: portfolio ? { ...portfolio, type: text('portfolioType') || kindOf(portfolio.info.type) } : null,
@@ -112,7 +127,8 @@ export async function updateProfileThroughApi(caller: ApiCaller, request: Reques
     )
     const account = await getAccount(caller.claims)
     if (!account) throw new DomainError('unauthenticated', API_MESSAGES.badToken)
-    return { message: CREATOR_MESSAGES.profileUpdated, user: accountShape(account) }
+    const saved = await getOwnProfile(caller.claims)
+    return { message: CREATOR_MESSAGES.profileUpdated, user: accountShape(account), preferences: preferencesShape(saved) }
   } finally {
     await received.dispose()
   }
