@@ -95,7 +95,7 @@ test.describe('creators and follows', () => {
         await page.goto('/profile')
         await page.getByRole('link', { name: 'Edit Profile' }).click()
         await expect(page.getByRole('heading', { name: 'Edit Profile' })).toBeVisible()
-        await expect(page.getByLabel('Email')).toHaveValue(creator.email)
+        await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(creator.email)
         if (javaScriptEnabled) await expectAccessible(page)
 
         // A taken username: its own reason, alone (no 'Failed to update profile' beside it).
