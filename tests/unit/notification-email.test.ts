@@ -31,6 +31,7 @@ const row = (overrides: Partial<NotificationEmailRow>): NotificationEmailRow => 
   failure_reason: null,
   like_count: null,
   liker_username: null,
+  answer_count: null,
   ...overrides,
 })
 
@@ -96,6 +97,25 @@ describe('notification emails', () => {
     expect(describeNotification(row({ type: 'video_liked', like_count: 3 }))?.message).toBe(
       '3 people liked your video “Optics <1>”',
     )
+  })
+
+  it('a day of checkpoint answers: how many learners, never who, linking to the insights page', () => {
+    const answers = (overrides: Partial<NotificationEmailRow>) =>
+      describeNotification(row({ type: 'checkpoint_answers', actor_id: null, comment_body: null, ...overrides }))
+    expect(answers({ answer_count: 3 })).toEqual({
+      type: 'checkpoint_answers',
+      message: '3 learners answered the checkpoints in “Optics <1>”',
+      detail: null,
+      href: '/dashboard/videos/v1',
+    })
+    expect(answers({ answer_count: 1, video_type: 'spark' })?.message).toBe(
+      '1 learner answered the checkpoint in your spark “Optics <1>”',
+    )
+    expect(answers({ answer_count: 0 })).toBeNull()
+    expect(answers({ answer_count: 2, video_id: null })).toBeNull()
+    const email = composeNotificationEmail('grace', answers({ answer_count: 3 })!, links)
+    expect(email.text).toContain('Open: https://lumen.example/dashboard/videos/v1')
+    expect(email.text).toContain('emails are on for “Answers to your checkpoints”')
   })
 
   it('a digest lists every item and a stop link per type', () => {
