@@ -8,6 +8,7 @@ import {
 import { defaultChannel, EMAIL_NOTIFICATION_TYPES } from '../../mail/notification-types'
 import { signUnsubscribeToken, unsubscribeSecret, unsubscribeUrl, verifyUnsubscribeToken } from '../../mail/unsubscribe-token'
 import { NOTIFICATION_TYPES } from '../../app/lib/notifications'
+import { typesForRole } from '../../app/lib/notification-preferences'
 
 /** The words and the tokens of notification emails (mail/), shared by the worker and the app. */
 const USER = '8a7c2a3e-5a7b-4c1d-9e2f-0a1b2c3d4e5f'
@@ -112,6 +113,11 @@ describe('notification emails', () => {
       '1 learner answered the checkpoint in your spark “Optics <1>”',
     )
     expect(answers({ answer_count: 0 })).toBeNull()
+    // Offered in the preferences of those who have videos only.
+    expect(defaultChannel('checkpoint_answers')).toBe('in_app')
+    expect(typesForRole('creator')).toContain('checkpoint_answers')
+    expect(typesForRole('admin')).toContain('checkpoint_answers')
+    expect(typesForRole('user')).not.toContain('checkpoint_answers')
     expect(answers({ answer_count: 2, video_id: null })).toBeNull()
     const email = composeNotificationEmail('grace', answers({ answer_count: 3 })!, links)
     expect(email.text).toContain('Open: https://lumen.example/dashboard/videos/v1')
