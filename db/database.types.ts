@@ -886,6 +886,12 @@ isOneToOne: false
 "chapters_are_valid":
 { Args: { "chapters": Json }; Returns: boolean
                            },
+"checkpoint_answer_count":
+{ Args: { "notification_id": string }; Returns: number
+                           },
+"checkpoint_answers_group_key":
+{ Args: { "answered_at": string,"video_id": string }; Returns: string
+                           },
 "checkpoint_choice_valid":
 { Args: { "choice": (number)[] }; Returns: boolean
                            },

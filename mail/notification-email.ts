@@ -27,6 +27,8 @@ export interface NotificationEmailRow {
   failure_reason: string | null
   like_count: number | null
   liker_username: string | null
+  /** checkpoint_answers: the learners who answered that UTC day (public.checkpoint_answer_count()). */
+  answer_count: number | null
 }
 
 export interface DescribedNotification {
@@ -35,6 +37,18 @@ export interface DescribedNotification {
   detail: string | null
   /** A path on the site, or null. */
   href: string | null
+}
+
+/**
+ * "3 learners answered the checkpoints in “Why the Sky Is Blue”": a day's answers to a
+ * video's checkpoints (a spark has one), never naming a learner (the creator sees
+ * aggregates only). Null when nobody counts any more.
+ */
+export function checkpointAnswersMessage(count: number, kind: 'video' | 'spark', title: string): string | null {
+  if (count <= 0) return null
+  const who = count === 1 ? '1 learner' : `${count} learners`
+  const what = kind === 'spark' ? 'the checkpoint in your spark' : 'the checkpoints in'
+  return `${who} answered ${what} ${title}`
 }
 
 /** What the notification says, or null when what it was about is gone. */
@@ -61,6 +75,11 @@ export function describeNotification(row: NotificationEmailRow): DescribedNotifi
       if (!row.video_id || count === 0) return null
       if (count === 1) return item(`${row.liker_username ?? 'Someone'} liked your ${kind} ${title}`, videoHref)
       return item(`${count} people liked your ${kind} ${title}`, videoHref)
+    }
+    case 'checkpoint_answers': {
+      const message = checkpointAnswersMessage(row.answer_count ?? 0, kind, title)
+      if (!row.video_id || !message) return null
+      return item(message, `/dashboard/videos/${row.video_id}`)
     }
     case 'video_quoted':
       if (!actor || !row.video_id || !row.quote_id) return null

@@ -17,6 +17,7 @@ export const EMAIL_NOTIFICATION_TYPES = [
   'report_handled',
   'video_processed',
   'video_failed',
+  'checkpoint_answers',
 ] as const
 
 export type EmailNotificationType = (typeof EMAIL_NOTIFICATION_TYPES)[number]
@@ -43,6 +44,7 @@ export const NOTIFICATION_TYPE_LABELS: Record<EmailNotificationType, string> = {
   report_handled: 'Your reports handled',
   video_processed: 'Your uploads ready to watch',
   video_failed: "Uploads that couldn't be processed",
+  checkpoint_answers: 'Answers to your checkpoints',
 }
 
 /** The types a learner can receive (the rest are about a creator's own videos and followers). */

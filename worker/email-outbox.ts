@@ -136,7 +136,8 @@ export class EmailOutbox {
                      and l.created_at >= date_trunc('hour', n.created_at at time zone 'UTC') at time zone 'UTC'
                      and l.created_at < (date_trunc('hour', n.created_at at time zone 'UTC') at time zone 'UTC') + interval '1 hour'
                    order by l.created_at desc limit 1
-                ) end as liker_username
+                ) end as liker_username,
+                case when n.type = 'checkpoint_answers' then public.checkpoint_answer_count(n.id) end as answer_count
            from public.notifications n
            left join public.profiles a on a.id = n.actor_id
            left join public.videos v on v.id = n.video_id

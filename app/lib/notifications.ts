@@ -19,6 +19,7 @@ export const NOTIFICATION_TYPES = [
   'report_handled',
   'video_processed',
   'video_failed',
+  'checkpoint_answers',
 ] as const
 
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number]

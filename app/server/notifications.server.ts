@@ -1,16 +1,12 @@
 import { sql } from 'kysely'
 import { isUuid } from '~/lib/ids'
 import { avatarUrl } from '~/lib/media-urls'
-import {
-  NOTIFICATION_MESSAGES,
-  type NotificationItem,
-  type NotificationsPage,
-  type NotificationType,
-} from '~/lib/notifications'
+import { NOTIFICATION_MESSAGES, type NotificationItem, type NotificationsPage, type NotificationType } from '~/lib/notifications'
 import { profileTabHref } from '~/lib/profile-tabs'
 import { asCaller, type JwtClaims } from './db.server'
 import { decodeTimeKey, encodeTimeKey, isoMicros } from './cursor.server'
 import { DomainError } from './errors.server'
+import { checkpointAnswersMessage } from '../../mail/notification-email'
 import { browserSupabaseUrl } from './supabase.server'
 
 /**
@@ -59,6 +55,7 @@ interface Row {
   failure_reason: string | null
   like_count: number | null
   liker_username: string | null
+  answer_count: number | null
 }
 
 /** Newest first, `limit` a page, after `cursor`; with the unread count. */
@@ -94,7 +91,8 @@ export async function listNotifications(
                 where l.video_id = n.video_id and l.user_id <> n.recipient_id
                   and l.created_at >= ${hour} and l.created_at < ${hour} + interval '1 hour'
                 order by l.created_at desc limit 1
-             ) end as liker_username
+             ) end as liker_username,
+             case when n.type = 'checkpoint_answers' then public.checkpoint_answer_count(n.id) end as answer_count
         from public.notifications n
         left join public.profiles a on a.id = n.actor_id
         left join public.videos v on v.id = n.video_id
@@ -164,6 +162,11 @@ function render(row: Row, base: string): NotificationItem | null {
       if (count === 1) return item(`${row.liker_username ?? 'Someone'} liked your ${kind} ${title}`, videoHref)
       return item(`${count} people liked your ${kind} ${title}`, videoHref)
     }
+    case 'checkpoint_answers': {
+      const message = checkpointAnswersMessage(row.answer_count ?? 0, kind, title)
+      if (!row.video_id || !message) return null
+      return item(message, `/dashboard/videos/${row.video_id}`)
+    }
     case 'video_quoted':
       if (!actor || !row.video_id || !row.quote_id) return null
       return item(`${actor.username} quoted your ${kind} ${title}`, `/quote/${row.quote_id}`, row.quote_body || null)
@@ -205,10 +208,7 @@ function render(row: Row, base: string): NotificationItem | null {
  * Ids that are not the caller's (or not ids) change nothing. Answers how
  * many were marked.
  */
-export async function markNotificationsRead(
-  claims: JwtClaims | null,
-  which: { all: true } | { ids: string[] },
-): Promise<number> {
+export async function markNotificationsRead(claims: JwtClaims | null, which: { all: true } | { ids: string[] }): Promise<number> {
   if (!claims) throw new DomainError('unauthenticated', NOTIFICATION_MESSAGES.loginRequired)
   const ids = 'ids' in which ? which.ids.filter(isUuid).slice(0, 100) : null
   if (ids && ids.length === 0) throw new DomainError('invalid', NOTIFICATION_MESSAGES.badRequest)

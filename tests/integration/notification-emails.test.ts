@@ -4,6 +4,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { reviewApplication, reviewCategoryRequest } from '../../app/server/applications.server'
 import { addComment } from '../../app/server/comments.server'
+import { addCheckpoint, answerCheckpoint } from '../../app/server/checkpoints.server'
 import { asCaller } from '../../app/server/db.server'
 import { getEnv } from '../../app/server/env.server'
 import { setFollow } from '../../app/server/follows.server'
@@ -112,6 +113,7 @@ describe('notification emails', () => {
         'report_handled',
         'video_processed',
         'video_failed',
+        'checkpoint_answers',
       ].map((type) => [type, channel]),
     )
 
@@ -133,6 +135,8 @@ describe('notification emails', () => {
     await pool().query(`update public.videos set status = 'failed', status_message = 'Not a video' where id = $1`, [broken]) // video_failed
     await addComment(learner.claims, video, 'Lovely') // video_commented
     await likeVideo(learner.claims, video, true) // video_liked
+    const checkpoint = await addCheckpoint(creator.claims, video, { at: 1, question: 'Why?', options: ['a', 'b'], correct: [0] })
+    await answerCheckpoint(learner.claims, checkpoint.id, [1]) // checkpoint_answers
     await asCaller(learner.claims, (tx) => addTextQuote(tx, video, 'Worth quoting')) // video_quoted
     await createReport(learner.claims, { contentType: 'video', contentId: video, reason: 'spam', details: '' })
     const report = await pool().query<{ id: string }>(`select id from public.reports where content_id = $1`, [video])
@@ -149,7 +153,7 @@ describe('notification emails', () => {
 
   it('defaults: a reviewed application and a failed upload by email, the rest in the app only', async () => {
     const preferences = await getNotificationPreferences(otherLearner.claims)
-    expect(preferences).toHaveLength(10)
+    expect(preferences).toHaveLength(11)
     const byEmail = preferences.filter((entry) => entry.channel === 'email').map((entry) => entry.type)
     expect(byEmail.sort()).toEqual(['application_reviewed', 'video_failed'])
     expect(preferences.every((entry) => entry.channel === entry.defaultChannel)).toBe(true)
@@ -162,6 +166,7 @@ describe('notification emails', () => {
     const creatorTypes = (await outboxOf(creator)).map((row) => row.type).sort()
     expect(creatorTypes).toEqual([
       'category_reviewed',
+      'checkpoint_answers',
       'followed',
       'video_commented',
       'video_failed',
@@ -197,6 +202,35 @@ describe('notification emails', () => {
     expect(mails[0]!.text).toContain(`${SITE}/unsubscribe?token=${encodeURIComponent(token)}`)
     expect(mails[0]!.headers).toMatchObject({ 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' })
     expect((await outboxOf(learner))[0]).toMatchObject({ status: 'sent', attempts: 1 })
+  })
+
+  it('checkpoint answers by email: the day’s learners counted when it is sent, linking to the insights page', async () => {
+    const video = await fixture.makeVideo(creator)
+    const checkpoint = await addCheckpoint(creator.claims, video, { at: 1, question: 'Why?', options: ['a', 'b'], correct: [0] })
+    await answerCheckpoint(learner.claims, checkpoint.id, [0])
+    // The default is the app only: nothing queued.
+    expect((await outboxOf(creator)).filter((row) => row.type === 'checkpoint_answers')).toEqual([])
+
+    await saveNotificationPreferences(creator.claims, { checkpoint_answers: 'email' })
+    const other = await fixture.makeVideo(creator)
+    const otherCheckpoint = await addCheckpoint(creator.claims, other, {
+      at: 1,
+      question: 'Why?',
+      options: ['a', 'b'],
+      correct: [0],
+    })
+    await answerCheckpoint(creator.claims, otherCheckpoint.id, [0]) // their own: nothing
+    expect(await outboxOf(creator)).toEqual([])
+    await answerCheckpoint(learner.claims, otherCheckpoint.id, [0])
+    await answerCheckpoint(otherLearner.claims, otherCheckpoint.id, [1]) // the same day: the same notification
+    expect((await outboxOf(creator)).map((row) => row.type)).toEqual(['checkpoint_answers'])
+
+    expect(await drain()).toBe(1)
+    const mails = (await mailbox.list(creator.email)).filter((mail) => mail.subject.includes('checkpoints'))
+    expect(mails).toHaveLength(1)
+    expect(mails[0]!.subject).toBe(`2 learners answered the checkpoints in “Optics ${other.slice(0, 6)}”`)
+    expect(mails[0]!.text).toContain(`Open: ${SITE}/dashboard/videos/${other}`)
+    expect(mails[0]!.text).toContain('emails are on for “Answers to your checkpoints”')
   })
 
   it('a worker killed after taking an email: another sends it once after the lease, never again after success', async () => {
@@ -465,7 +499,7 @@ describe('notification emails', () => {
     const listed = await call('GET', '/notifications/preferences', { token })
     expect(listed.status).toBe(200)
     const body = listed.json as { preferences: { type: string; channel: string; default: string }[] }
-    expect(body.preferences).toHaveLength(10)
+    expect(body.preferences).toHaveLength(11)
     expect(body.preferences.find((entry) => entry.type === 'video_published')).toMatchObject({
       channel: 'digest',
       default: 'in_app',

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { reviewApplication, reviewCategoryRequest } from '../../app/server/applications.server'
 import { addComment, deleteComment } from '../../app/server/comments.server'
+import { addCheckpoint, answerCheckpoint } from '../../app/server/checkpoints.server'
 import { asCaller } from '../../app/server/db.server'
 import { setFollow } from '../../app/server/follows.server'
 import { likeVideo } from '../../app/server/likes.server'
@@ -120,6 +121,62 @@ describe('notifications', () => {
     expect(item?.message).toMatch(/^2 people liked your video “Optics/)
   })
 
+  it('checkpoint answers: the creator once per video and UTC day, counting learners at read time, linking to the insights', async () => {
+    const video = await fixture.makeVideo(creator)
+    const first = await addCheckpoint(creator.claims, video, {
+      at: 0.5,
+      question: 'Why blue?',
+      options: ['Rayleigh', 'Paint'],
+      correct: [0],
+    })
+    const second = await addCheckpoint(creator.claims, video, {
+      at: 1.5,
+      question: 'Sunsets?',
+      options: ['Red', 'Green'],
+      correct: [0],
+    })
+    const answersOf = async () => (await rowsOf(creator, 'checkpoint_answers')).filter((row) => row.video_id === video)
+    const itemOf = async () =>
+      (await listNotifications(creator.claims)).items.find(
+        (entry) => entry.type === 'checkpoint_answers' && entry.href?.endsWith(video),
+      )
+
+    await answerCheckpoint(creator.claims, first.id, [1])
+    expect(await answersOf()).toEqual([])
+
+    await answerCheckpoint(learner.claims, first.id, [1])
+    await answerCheckpoint(learner.claims, first.id, [0])
+    expect(await answersOf()).toEqual([{ type: 'checkpoint_answers', actor_id: null, video_id: video }])
+    expect(await itemOf()).toMatchObject({
+      message: `1 learner answered the checkpoints in “Optics ${video.slice(0, 6)}”`,
+      href: `/dashboard/videos/${video}`,
+      actor: null,
+      detail: null,
+    })
+
+    const late = await fixture.makeUser('user')
+    await answerCheckpoint(otherLearner.claims, second.id, [0])
+    await answerCheckpoint(late.claims, second.id, [1])
+    expect(await answersOf()).toHaveLength(1)
+    expect((await itemOf())?.message).toBe(`3 learners answered the checkpoints in “Optics ${video.slice(0, 6)}”`)
+
+    // Counted when read: a deleted learner no longer counts.
+    await pool().query('delete from public.profiles where id = $1', [late.id])
+    expect((await itemOf())?.message).toBe(`2 learners answered the checkpoints in “Optics ${video.slice(0, 6)}”`)
+
+    // Nobody else reads it.
+    for (const person of [learner, otherLearner, admin]) {
+      expect((await listNotifications(person.claims)).items.some((entry) => entry.type === 'checkpoint_answers')).toBe(false)
+    }
+
+    // The API twin lists it with its type.
+    const token = await tokenFor(fixture, creator)
+    const listed = await call('GET', '/notifications?limit=50', { token })
+    expect(listed.status).toBe(200)
+    const items = (listed.json as { notifications: { type: string; link: string | null }[] }).notifications
+    expect(items).toContainEqual(expect.objectContaining({ type: 'checkpoint_answers', link: `/dashboard/videos/${video}` }))
+  })
+
   it('quotes: the quoted video’s creator once, linking to the quote', async () => {
     const video = await fixture.makeVideo(creator)
     await asCaller(learner.claims, (tx) => addTextQuote(tx, video, 'Snell’s law, finally clear'))
@@ -137,7 +194,10 @@ describe('notifications', () => {
       `select id from public.creator_applications where creator_id = $1 and status = 'pending'`,
       [applicant.id],
     )
-    await reviewApplication({ claims: admin.claims }, { applicationId: rows[0]!.id, approved: true, reviewNotes: 'Welcome aboard' })
+    await reviewApplication(
+      { claims: admin.claims },
+      { applicationId: rows[0]!.id, approved: true, reviewNotes: 'Welcome aboard' },
+    )
     expect(await rowsOf(applicant, 'application_reviewed')).toHaveLength(1)
     expect(await rowsOf(admin)).toEqual([])
     const item = (await listNotifications(applicant.claims)).items[0]

@@ -8,6 +8,7 @@ import {
 import { defaultChannel, EMAIL_NOTIFICATION_TYPES } from '../../mail/notification-types'
 import { signUnsubscribeToken, unsubscribeSecret, unsubscribeUrl, verifyUnsubscribeToken } from '../../mail/unsubscribe-token'
 import { NOTIFICATION_TYPES } from '../../app/lib/notifications'
+import { typesForRole } from '../../app/lib/notification-preferences'
 
 /** The words and the tokens of notification emails (mail/), shared by the worker and the app. */
 const USER = '8a7c2a3e-5a7b-4c1d-9e2f-0a1b2c3d4e5f'
@@ -31,6 +32,7 @@ const row = (overrides: Partial<NotificationEmailRow>): NotificationEmailRow => 
   failure_reason: null,
   like_count: null,
   liker_username: null,
+  answer_count: null,
   ...overrides,
 })
 
@@ -96,6 +98,30 @@ describe('notification emails', () => {
     expect(describeNotification(row({ type: 'video_liked', like_count: 3 }))?.message).toBe(
       '3 people liked your video “Optics <1>”',
     )
+  })
+
+  it('a day of checkpoint answers: how many learners, never who, linking to the insights page', () => {
+    const answers = (overrides: Partial<NotificationEmailRow>) =>
+      describeNotification(row({ type: 'checkpoint_answers', actor_id: null, comment_body: null, ...overrides }))
+    expect(answers({ answer_count: 3 })).toEqual({
+      type: 'checkpoint_answers',
+      message: '3 learners answered the checkpoints in “Optics <1>”',
+      detail: null,
+      href: '/dashboard/videos/v1',
+    })
+    expect(answers({ answer_count: 1, video_type: 'spark' })?.message).toBe(
+      '1 learner answered the checkpoint in your spark “Optics <1>”',
+    )
+    expect(answers({ answer_count: 0 })).toBeNull()
+    // Offered in the preferences of those who have videos only.
+    expect(defaultChannel('checkpoint_answers')).toBe('in_app')
+    expect(typesForRole('creator')).toContain('checkpoint_answers')
+    expect(typesForRole('admin')).toContain('checkpoint_answers')
+    expect(typesForRole('user')).not.toContain('checkpoint_answers')
+    expect(answers({ answer_count: 2, video_id: null })).toBeNull()
+    const email = composeNotificationEmail('grace', answers({ answer_count: 3 })!, links)
+    expect(email.text).toContain('Open: https://lumen.example/dashboard/videos/v1')
+    expect(email.text).toContain('emails are on for “Answers to your checkpoints”')
   })
 
   it('a digest lists every item and a stop link per type', () => {

@@ -93,6 +93,7 @@ const TYPE_ICONS: Partial<Record<NotificationType, string>> = {
   report_handled: 'M5 21V4m0 0h11l-2 4 2 4H5',
   video_processed: 'M4 5a1 1 0 0 1 1-1h14a1 1 0 0 1 1 1v9a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V5Zm6 3v4l3.5-2L10 8Zm-6 11h16',
   video_failed: 'M12 8v5m0 3h.01M10.3 3.9 2.5 17.5A2 2 0 0 0 4.2 20.5h15.6a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0Z',
+  checkpoint_answers: 'M9 12l2 2 4-4m6 2a9 9 0 1 1-18 0 9 9 0 0 1 18 0Z',
   video_liked: 'M12 20.5s-7.5-4.6-7.5-10.2A4.3 4.3 0 0 1 12 7.6a4.3 4.3 0 0 1 7.5 2.7c0 5.6-7.5 10.2-7.5 10.2Z',
 }
 
