@@ -54,11 +54,31 @@ async function overlapsAtEnd(page: Page): Promise<string[]> {
         (element.matches('a, button, input, select, textarea, summary, img, video') ||
           [...element.childNodes].some((node) => node.nodeType === 3 && node.textContent!.trim())),
     )
+    // What is painted of an element: its box clipped by every ancestor that hides its overflow (a
+    // line-clamped title's link spans all its lines, most of them hidden).
+    const paintedBox = (element: Element) => {
+      const box = element.getBoundingClientRect()
+      let top = box.top
+      let bottom = box.bottom
+      let left = box.left
+      let right = box.right
+      for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+        const style = getComputedStyle(parent)
+        if (style.overflowX === 'visible' && style.overflowY === 'visible') continue
+        const clip = parent.getBoundingClientRect()
+        top = Math.max(top, clip.top)
+        bottom = Math.min(bottom, clip.bottom)
+        left = Math.max(left, clip.left)
+        right = Math.min(right, clip.right)
+      }
+      return { top, bottom, left, right }
+    }
     const problems: string[] = []
     for (const bar of fixed) {
       const a = bar.getBoundingClientRect()
       for (const element of content) {
-        const b = element.getBoundingClientRect()
+        const b = paintedBox(element)
+        if (b.bottom <= b.top || b.right <= b.left) continue
         if (b.bottom <= 0 || b.top >= window.innerHeight) continue
         const overlap =
           Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1
