@@ -25,7 +25,12 @@ let media: { video: Buffer; thumbnail: Buffer }
 
 test.beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'lumen-e2e-notifications-'))
-  const video = await makeClip(path.join(dir, 'clip.mp4'), { width: 160, height: 90, seconds: 1, output: ['-movflags', '+faststart'] })
+  const video = await makeClip(path.join(dir, 'clip.mp4'), {
+    width: 160,
+    height: 90,
+    seconds: 1,
+    output: ['-movflags', '+faststart'],
+  })
   const thumbnail = path.join(dir, 'thumb.jpg')
   await ffmpeg(['-f', 'lavfi', '-i', 'color=c=0x4f46e5:s=160x90', '-frames:v', '1', thumbnail])
   media = { video: await readFile(video), thumbnail: await readFile(thumbnail) }
@@ -59,7 +64,7 @@ test.describe('notifications', () => {
     test.describe(`with JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, () => {
       test.use({ javaScriptEnabled })
 
-      test('a followed creator’s new video rings the learner’s bell once, and mark-all-read clears it', async ({
+      test('a followed creator’s new video rings the learner’s bell once, mark-all-read clears it, and the learner’s quote rings the creator’s bell once', async ({
         page,
         baseURL,
         browser,
@@ -117,6 +122,27 @@ test.describe('notifications', () => {
         await expect(page.getByText('You’re all caught up.')).toBeVisible()
         await expect(page.getByRole('link', { name: 'Notifications', exact: true })).toBeVisible()
         await expect(page.getByTestId('unread-badge')).toHaveCount(0)
+
+        // The learner quotes the lesson: its creator's bell (the loader's count, so also without
+        // JavaScript) counts it once, and the page lists it once.
+        const studio = await browser.newContext({ baseURL, javaScriptEnabled })
+        await addSessionCookies(studio, baseURL!, await signInForCookies(baseURL!, creator.email, creator.password))
+        const creatorPage = await studio.newPage()
+        const unread = async () => {
+          await creatorPage.goto('/creators')
+          await expect(creatorPage.getByRole('link', { name: /^Notifications/ }).first()).toBeVisible()
+          const badge = creatorPage.getByTestId('unread-badge').first()
+          return (await badge.count()) ? Number(await badge.textContent()) : 0
+        }
+        const before = await unread()
+        await page.goto(`/create-quote?videoId=${videoId}`)
+        await page.getByLabel('Quote text').fill('The clearest minute on notifications.')
+        await page.getByRole('button', { name: 'Submit Quote' }).click()
+        await expect(page).toHaveURL(new RegExp(`/video/${videoId}`))
+        expect(await unread()).toBe(before + 1)
+        await creatorPage.goto('/notifications')
+        await expect(creatorPage.getByRole('link', { name: new RegExp(`^${learner.username} quoted your video`) })).toHaveCount(1)
+        await studio.close()
       })
     })
   }
