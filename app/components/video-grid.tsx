@@ -63,6 +63,7 @@ export function PagedVideoGrid({
   const [failed, setFailed] = useState(false)
   const handled = useRef<unknown>(null)
   const gridRef = useRef<HTMLUListElement>(null)
+  const focusNext = useRef<string | null>(null)
 
   useEffect(() => {
     const data = fetcher.data
@@ -78,14 +79,18 @@ export function PagedVideoGrid({
     setItems([...items, ...fresh])
     setNextCursor(data.page.nextCursor)
     setAnnouncement(fresh.length ? `${fresh.length} more ${noun} loaded` : `No more ${noun}`)
-    const firstNew = fresh[0]
-    if (firstNew) {
-      // After React has rendered the new cards.
-      requestAnimationFrame(() => {
-        gridRef.current?.querySelector<HTMLElement>(`[data-video-card="${firstNew.id}"] .card-link`)?.focus()
-      })
-    }
+    // Focus goes to the first new card once it is rendered (the effect below).
+    focusNext.current = fresh[0]?.id ?? null
   }, [fetcher.state, fetcher.data, items, noun])
+
+  // After the new cards are committed: a frame callback could run before React rendered them.
+  useEffect(() => {
+    const id = focusNext.current
+    const link = id ? gridRef.current?.querySelector<HTMLElement>(`[data-video-card="${id}"] .card-link`) : null
+    if (!link) return
+    focusNext.current = null
+    link.focus()
+  }, [items])
 
   const loading = fetcher.state !== 'idle'
   return (
