@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react'
 import { BoltIcon } from '~/components/icons'
-import { REEL_EMPTY, ReelViewer, type ReelItem, type ReelWindow } from '~/components/reel-viewer'
+import { REEL_EMPTY, ReelViewer } from '~/components/reel-viewer'
 import { filterQuery } from '~/components/video-grid'
-import { countVideos, listVideos, listVideosFrom } from '~/server/feed.server'
+import { listVideos } from '~/server/feed.server'
 import type { ShellHandle } from '~/root'
 import { browseQuery } from '~/lib/browse'
 import { isUuid } from '~/lib/ids'
@@ -20,10 +20,10 @@ import { jsonWithHeaders, loadFailure, redirectWithHeaders } from '~/server/http
 import { likeVideo } from '~/server/likes.server'
 import { siteUrlFor } from '~/server/env.server'
 import { requireUser } from '~/server/permissions.server'
-import { listReelComments, toReelItems } from '~/server/reels.server'
+import { listReelComments, openReelWindow, toReelItems, withReasons } from '~/server/reels.server'
 import { SparkFeedTabs } from '~/components/reels/not-interested'
 import { feedParams, NOT_INTERESTED_MESSAGES, parseSparkFeed, type NotInterestedActionData, type SparkFeed } from '~/lib/for-you'
-import { countSparkFeed, listSparkFeed, markNotInterested, sparkCard, type RankedCard } from '~/server/for-you.server'
+import { listSparkFeed, markNotInterested } from '~/server/for-you.server'
 
 /** Sparks per load; the viewer asks for more when two clips remain. */
 const REEL_PAGE_SIZE = 8
@@ -75,10 +75,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     comments: null,
     siteUrl: siteUrlFor(request.url),
   }
-  const withReasons = async (cards: RankedCard[]): Promise<ReelItem[]> => {
-    const items = await toReelItems(claims, cards)
-    return items.map((item, index) => ({ ...item, reason: cards[index]!.reason.text }))
-  }
   try {
     if (commentsOf) {
       const comments = isUuid(commentsOf) ? await listReelComments(claims, commentsOf) : []
@@ -87,7 +83,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     if (cursor && ranked) {
       const page = await listSparkFeed(claims, { feed, cursor, limit: REEL_PAGE_SIZE })
       return jsonWithHeaders(
-        { ...none, page: { items: await withReasons(page.items), nextCursor: page.nextCursor } },
+        { ...none, page: { items: await withReasons(claims, page.items), nextCursor: page.nextCursor } },
         200,
         headers,
       )
@@ -97,59 +93,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       const items = await toReelItems(claims, page.items)
       return jsonWithHeaders({ ...none, page: { items, nextCursor: page.nextCursor } }, 200, headers)
     }
-    let window: ReelWindow | null = null
-    if (ranked) {
-      const page = await listSparkFeed(claims, { feed, limit: REEL_PAGE_SIZE })
-      let items = await withReasons(page.items)
-      // A clip opened from a card or a shared link comes first when the feed's first page does not have it.
-      if (start && !items.some((item) => item.id === start)) {
-        const card = await sparkCard(claims, start)
-        if (card) items = [...(await toReelItems(claims, [card])), ...items]
-      }
-      const total = page.nextCursor ? await countSparkFeed(claims, feed) : items.length
-      window = {
-        items,
-        nextCursor: page.nextCursor,
-        firstPosition: 1,
-        total: Math.max(total, items.length),
-        startIndex: Math.max(
-          0,
-          items.findIndex((item) => item.id === start),
-        ),
-      }
-    }
-    if (start && !window) {
-      const found = await listVideosFrom(claims, {
-        type: 'spark',
-        ...filters,
-        startId: start,
-        before: REEL_BEFORE,
-        limit: REEL_PAGE_SIZE,
-      })
-      if (found) {
-        window = {
-          items: await toReelItems(claims, found.items),
-          nextCursor: found.nextCursor,
-          firstPosition: found.position,
-          total: found.total,
-          startIndex: Math.max(
-            0,
-            found.items.findIndex((item) => item.id === start),
-          ),
-        }
-      }
-    }
-    if (!window) {
-      const page = await listVideos(claims, { type: 'spark', ...filters, limit: REEL_PAGE_SIZE })
-      const total = page.nextCursor ? await countVideos(claims, { type: 'spark', ...filters }) : page.items.length
-      window = {
-        items: await toReelItems(claims, page.items),
-        nextCursor: page.nextCursor,
-        firstPosition: 1,
-        total,
-        startIndex: 0,
-      }
-    }
+    const window = await openReelWindow(claims, { filters, feed, ranked, start, pageSize: REEL_PAGE_SIZE, before: REEL_BEFORE })
     const [captionsOn, playbackRate] = await Promise.all([captionsOnByDefault(claims), getPlaybackRate(claims)])
     let comments: { videoId: string; list: VideoPageComment[] } | null = null
     if (commentsFor && window.items.some((item) => item.id === commentsFor)) {

@@ -8,7 +8,6 @@ import {
   useActionData,
   useLoaderData,
   useRouteError,
-  useSearchParams,
   type ClientActionFunctionArgs,
   type ShouldRevalidateFunction,
 } from '@remix-run/react'
@@ -22,7 +21,7 @@ import { CommentsSection } from '~/components/video/comments'
 import { MoreQualitiesNote } from '~/components/video/more-qualities-note'
 import { PlayerMarks } from '~/components/video/player-marks'
 import { ProcessingPanel } from '~/components/video/processing-panel'
-import { ResumeOffer } from '~/components/video/resume-offer'
+import { ResumeOffer, useStartMoment } from '~/components/video/resume-offer'
 import { QuotesSection } from '~/components/video/quotes'
 import { VideoDescription, VideoDetails } from '~/components/video/video-details'
 import { ExternalVideo, VideoPlayer } from '~/components/video-player'
@@ -36,8 +35,6 @@ import {
   VIDEO_MESSAGES,
   type VideoIntent,
 } from '~/lib/schemas/video'
-import { parseMoment } from '~/lib/schemas/quote'
-import { resumeMoment } from '~/lib/schemas/progress'
 import type { VideoActionData } from '~/lib/video-page'
 import { redirectWithFlash } from '~/server/http/flash.server'
 import { jsonWithHeaders, redirectWithHeaders } from '~/server/http/responses.server'
@@ -48,11 +45,8 @@ import { isDomainError } from '~/server/errors.server'
 import { pageFailure } from '~/server/http/domain-errors.server'
 import { likeQuote, likeVideo } from '~/server/likes.server'
 import { deleteQuote } from '~/server/quotes.server'
-import { getWatchPosition } from '~/server/progress.server'
-import { getVideoCheckpoints } from '~/server/checkpoints.server'
-import { listVideoNotes } from '~/server/notes.server'
-import { deleteVideo, getVideoPage } from '~/server/videos.server'
-import { getPlaybackRate } from '~/server/playback.server'
+import { getLearnerVideoPage } from '~/server/video-page.server'
+import { deleteVideo } from '~/server/videos.server'
 
 // The player's engine loads with the page's own scripts, not after hydration (ADR 0027).
 if (typeof document !== 'undefined') loadHls().catch(() => {})
@@ -71,20 +65,8 @@ if (typeof document !== 'undefined') loadHls().catch(() => {})
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { user, claims, headers } = await requireUser(request, context)
   try {
-    const [page, position, checkpoints, notes, playbackRate] = await Promise.all([
-      getVideoPage(claims, params.id ?? '', { siteUrl: siteUrlFor(request.url) }),
-      getWatchPosition(claims, params.id ?? ''),
-      getVideoCheckpoints(claims, params.id ?? ''),
-      listVideoNotes(claims, params.id ?? ''),
-      getPlaybackRate(claims),
-    ])
-    // Where the learner stopped, to offer "Resume from …" (ADR 0034).
-    const resumeAt = resumeMoment(position)
-    return jsonWithHeaders(
-      { viewer: { id: user.id, role: user.role }, ...page, resumeAt, checkpoints, notes, playbackRate },
-      200,
-      headers,
-    )
+    const page = await getLearnerVideoPage(claims, params.id ?? '', { siteUrl: siteUrlFor(request.url) })
+    return jsonWithHeaders({ viewer: { id: user.id, role: user.role }, ...page }, 200, headers)
   } catch (error) {
     if (isDomainError(error)) throw data(error.message, { status: error.status, headers })
     throw error
@@ -206,15 +188,7 @@ export default function VideoPage() {
   const actionData = useActionData<typeof action>()
   const failed = actionData && !actionData.ok ? actionData : undefined
   const playable = video.status === 'ready' || Boolean(video.externalUrl)
-  // ?t= — a quote's moment (View Original): the player starts there.
-  const [searchParams] = useSearchParams()
-  const moment = parseMoment(searchParams.get('t'))
-  // Where the learner stopped (ADR 0034), as first loaded for this video: a revalidation (after a comment)
-  // must not move the player to the position saved since.
-  const resume = useRef({ id: video.id, at: resumeAt })
-  if (resume.current.id !== video.id) resume.current = { id: video.id, at: resumeAt }
-  const offerResume = moment === null && resume.current.at !== null && !video.externalUrl
-  const startAt = moment ?? (offerResume ? resume.current.at : null)
+  const { moment, resume, startAt } = useStartMoment(video, resumeAt)
 
   return (
     <Page>
@@ -267,9 +241,7 @@ export default function VideoPage() {
                 />
               </>
             ) : null}
-            {playable && offerResume && resume.current.at !== null ? (
-              <ResumeOffer videoId={video.id} at={resume.current.at} />
-            ) : null}
+            {playable && resume !== null ? <ResumeOffer videoId={video.id} at={resume} /> : null}
             {playable && video.isOwner && video.moreQualitiesPending ? <MoreQualitiesNote videoId={video.id} /> : null}
             <VideoDetails video={video} follow={follow} />
             <VideoActionsBar video={video} share={share} failed={failed} />

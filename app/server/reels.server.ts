@@ -1,4 +1,7 @@
-import type { ReelItem } from '~/components/reel-viewer'
+import type { ReelItem, ReelWindow } from '~/components/reel-viewer'
+import type { SparkFeed } from '~/lib/for-you'
+import { countVideos, listVideos, listVideosFrom } from './feed.server'
+import { countSparkFeed, listSparkFeed, sparkCard, type RankedCard } from './for-you.server'
 import type { VideoPageComment } from '~/lib/video-page'
 import type { VideoCardItem } from '~/lib/video-types'
 import { avatarUrl } from '~/lib/media-urls'
@@ -59,4 +62,83 @@ export async function listReelComments(claims: JwtClaims, videoId: string): Prom
       avatarUrl: avatarUrl(base, comment.user.avatarPath),
     },
   }))
+}
+
+/** A ranked page's clips as the reel viewer's items, each with the line saying why it is there. */
+export async function withReasons(claims: JwtClaims, cards: RankedCard[]): Promise<ReelItem[]> {
+  const items = await toReelItems(claims, cards)
+  return items.map((item, index) => ({ ...item, reason: cards[index]!.reason.text }))
+}
+
+/**
+ * The reel viewer's first window: the ranked feed (For You or Following) when no filter is set, with a
+ * clip opened by its link put first when the page lacks it; else the filtered list around `start`, or
+ * from its newest clip.
+ */
+export async function openReelWindow(
+  claims: JwtClaims,
+  options: {
+    filters: { search: string; category: string; captions: boolean }
+    feed: SparkFeed
+    ranked: boolean
+    start: string | null
+    pageSize: number
+    before: number
+  },
+): Promise<ReelWindow> {
+  const { filters, feed, ranked, start, pageSize, before } = options
+  let window: ReelWindow | null = null
+  if (ranked) {
+    const page = await listSparkFeed(claims, { feed, limit: pageSize })
+    let items = await withReasons(claims, page.items)
+    // A clip opened from a card or a shared link comes first when the feed's first page does not have it.
+    if (start && !items.some((item) => item.id === start)) {
+      const card = await sparkCard(claims, start)
+      if (card) items = [...(await toReelItems(claims, [card])), ...items]
+    }
+    const total = page.nextCursor ? await countSparkFeed(claims, feed) : items.length
+    window = {
+      items,
+      nextCursor: page.nextCursor,
+      firstPosition: 1,
+      total: Math.max(total, items.length),
+      startIndex: Math.max(
+        0,
+        items.findIndex((item) => item.id === start),
+      ),
+    }
+  }
+  if (start && !window) {
+    const found = await listVideosFrom(claims, {
+      type: 'spark',
+      ...filters,
+      startId: start,
+      before: before,
+      limit: pageSize,
+    })
+    if (found) {
+      window = {
+        items: await toReelItems(claims, found.items),
+        nextCursor: found.nextCursor,
+        firstPosition: found.position,
+        total: found.total,
+        startIndex: Math.max(
+          0,
+          found.items.findIndex((item) => item.id === start),
+        ),
+      }
+    }
+  }
+  if (!window) {
+    const page = await listVideos(claims, { type: 'spark', ...filters, limit: pageSize })
+    const total = page.nextCursor ? await countVideos(claims, { type: 'spark', ...filters }) : page.items.length
+    window = {
+      items: await toReelItems(claims, page.items),
+      nextCursor: page.nextCursor,
+      firstPosition: 1,
+      total,
+      startIndex: 0,
+    }
+  }
+  return window
 }

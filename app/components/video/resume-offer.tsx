@@ -1,5 +1,7 @@
-import { Link } from '@remix-run/react'
+import { Link, useSearchParams } from '@remix-run/react'
+import { useRef } from 'react'
 import { formatDuration } from '~/lib/format'
+import { parseMoment } from '~/lib/schemas/quote'
 
 /**
  * "Resume from 12:34" or "Start over" (ADR 0034), under the player when the
@@ -35,4 +37,18 @@ export function ResumeOffer({ videoId, at }: { videoId: string; at: number }) {
       </div>
     </section>
   )
+}
+
+/**
+ * Where the player starts: `?t=` (a quote's or a chapter's moment), else where the learner stopped, as
+ * first loaded for this video — a revalidation (after a comment) must not move the player to the
+ * position saved since. `resume` is that saved moment when the page offers it.
+ */
+export function useStartMoment(video: { id: string; externalUrl: string | null }, resumeAt: number | null) {
+  const [searchParams] = useSearchParams()
+  const moment = parseMoment(searchParams.get('t'))
+  const saved = useRef({ id: video.id, at: resumeAt })
+  if (saved.current.id !== video.id) saved.current = { id: video.id, at: resumeAt }
+  const resume = moment === null && !video.externalUrl ? saved.current.at : null
+  return { moment, resume, startAt: moment ?? resume }
 }

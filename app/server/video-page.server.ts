@@ -1,0 +1,23 @@
+import { resumeMoment } from '~/lib/schemas/progress'
+import { getVideoCheckpoints } from './checkpoints.server'
+import type { JwtClaims } from './db.server'
+import { listVideoNotes } from './notes.server'
+import { getPlaybackRate } from './playback.server'
+import { getWatchPosition } from './progress.server'
+import { getVideoPage } from './videos.server'
+
+/**
+ * Everything the video page shows a signed-in learner, read side by side: the video with its comments,
+ * quotes and captions, where the learner stopped ("Resume from …", ADR 0034), the checkpoints with the
+ * learner's own results (ADR 0047), their private notes (ADR 0044) and their playback speed (ADR 0043).
+ */
+export async function getLearnerVideoPage(claims: JwtClaims, id: string, options: { siteUrl: string }) {
+  const [page, position, checkpoints, notes, playbackRate] = await Promise.all([
+    getVideoPage(claims, id, options),
+    getWatchPosition(claims, id),
+    getVideoCheckpoints(claims, id),
+    listVideoNotes(claims, id),
+    getPlaybackRate(claims),
+  ])
+  return { ...page, resumeAt: resumeMoment(position), checkpoints, notes, playbackRate }
+}
