@@ -176,6 +176,84 @@ isOneToOne: false
       referencedColumns: ["id"]
     }
                   ]
+                },"course_enrollments": {
+                  Row: {
+                    "course_id": string,"created_at": string,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "course_id": string,"created_at"?: string,"user_id"?: string
+                  }
+                  Update: {
+                    "course_id"?: string,"created_at"?: string,"user_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "course_enrollments_course_id_fkey"
+      columns: ["course_id"]
+isOneToOne: false
+      referencedRelation: "courses"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "course_enrollments_user_id_fkey"
+      columns: ["user_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"course_lessons": {
+                  Row: {
+                    "course_id": string,"position": number,"section_title": string | null,"video_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "course_id": string,"position": number,"section_title"?: string | null,"video_id": string
+                  }
+                  Update: {
+                    "course_id"?: string,"position"?: number,"section_title"?: string | null,"video_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "course_lessons_course_id_fkey"
+      columns: ["course_id"]
+isOneToOne: false
+      referencedRelation: "courses"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "course_lessons_video_id_fkey"
+      columns: ["video_id"]
+isOneToOne: false
+      referencedRelation: "videos"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"courses": {
+                  Row: {
+                    "category_id": string,"cover_path": string | null,"created_at": string,"creator_id": string,"description": string,"id": string,"is_published": boolean,"title": string,"updated_at": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "category_id"?: string,"cover_path"?: string | null,"created_at"?: string,"creator_id"?: string,"description"?: string,"id"?: string,"is_published"?: boolean,"title": string,"updated_at"?: string
+                  }
+                  Update: {
+                    "category_id"?: string,"cover_path"?: string | null,"created_at"?: string,"creator_id"?: string,"description"?: string,"id"?: string,"is_published"?: boolean,"title"?: string,"updated_at"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "courses_category_id_fkey"
+      columns: ["category_id"]
+isOneToOne: false
+      referencedRelation: "categories"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "courses_creator_id_fkey"
+      columns: ["creator_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    }
+                  ]
                 },"creator_activity": {
                   Row: {
                     "bucket": string,"comments": number,"creator_id": string,"likes": number,"views": number,"watch_seconds": number
