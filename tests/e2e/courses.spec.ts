@@ -58,6 +58,7 @@ async function publishAndCheck(page: Page, id: string, expected: readonly string
 }
 
 async function deleteCourse(page: Page, signIn: () => Promise<void>, id: string) {
+  await page.context().clearCookies()
   await signIn()
   await page.goto(`/course/${id}/edit?confirm=delete`)
   await page.getByRole('button', { name: 'Delete course' }).click()
@@ -120,12 +121,14 @@ test.describe('with JavaScript', () => {
     await page.waitForURL(/\/feed/)
     await expect(page.getByText('Only verified creators can make courses.')).toBeVisible()
 
+    await page.context().clearCookies()
     await signedInAs('creator', { fresh: true })
     const id = await createCourse(page, `Admin check ${randomUUID().slice(0, 6)}`)
     await addLesson(page, LESSONS[0], 1)
     await page.getByRole('button', { name: 'Publish course' }).click()
     await expect(page.getByRole('heading', { name: 'Published' })).toBeVisible()
 
+    await page.context().clearCookies()
     await signedInAs('admin', { fresh: true })
     await page.goto(`/course/${id}`)
     await expect(page.getByRole('link', { name: 'Edit course' })).toHaveCount(0)
