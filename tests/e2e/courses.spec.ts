@@ -95,13 +95,14 @@ test.describe('with JavaScript', () => {
     await saved
     const expected = [LESSONS[2], LESSONS[1], LESSONS[0]] as const
     await expect(editorTitles(page)).toHaveText([...expected])
+    await expect(page.getByTestId('flash-toast')).toHaveText('Order saved')
     await page.reload()
     await expect(editorTitles(page)).toHaveText([...expected])
 
     // A section heading from the second lesson on.
     await page.locator('[data-lesson-editor] li').nth(1).getByLabel('Section heading above it').fill('Going further')
     await page.getByRole('button', { name: 'Save section headings' }).click()
-    await expect(page.getByTestId('flash-toast')).toHaveText('Lessons saved')
+    await expect(page.getByTestId('flash-toast')).toHaveText('Section headings saved')
     // axe on the editor as it opens (a flash toast fading in would be measured half-transparent).
     await page.reload()
     await expect(page.getByTestId('flash-toast')).toHaveCount(0)
@@ -173,7 +174,7 @@ test.describe('without JavaScript', () => {
 
     await page.locator('[data-lesson-editor] li').nth(2).getByLabel('Section heading above it').fill('Patterns')
     await page.getByRole('button', { name: 'Save section headings' }).click()
-    await expect(page.getByTestId('flash-toast')).toHaveText('Lessons saved')
+    await expect(page.getByTestId('flash-toast')).toHaveText('Section headings saved')
     await expect(page.locator('[data-lesson-editor] li').nth(2).getByLabel('Section heading above it')).toHaveValue('Patterns')
 
     await publishAndCheck(page, id, expected, { title: 'Patterns', at: 2 })
