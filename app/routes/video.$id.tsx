@@ -182,8 +182,22 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, actionRes
 }
 
 export default function VideoPage() {
-  const { video, media, share, comments, quotes, follow, captions, resumeAt, chapters, checkpoints, notes, playbackRate } =
-    useLoaderData<typeof loader>()
+  const {
+    video,
+    media,
+    share,
+    comments,
+    quotes,
+    quoteTotal,
+    more,
+    follow,
+    captions,
+    resumeAt,
+    chapters,
+    checkpoints,
+    notes,
+    playbackRate,
+  } = useLoaderData<typeof loader>()
   const playerRef = useRef<HTMLVideoElement | null>(null)
   const actionData = useActionData<typeof action>()
   const failed = actionData && !actionData.ok ? actionData : undefined
@@ -257,10 +271,16 @@ export default function VideoPage() {
             <VideoNotes videoId={video.id} notes={notes} moment={moment === null ? null : Math.floor(moment)} />
           </article>
 
-          <CommentsSection videoId={video.id} comments={comments} count={video.commentCount} failed={failed} />
+          <CommentsSection
+            videoId={video.id}
+            comments={comments}
+            more={more.comments}
+            count={video.commentCount}
+            failed={failed}
+          />
         </div>
 
-        <QuotesSection videoId={video.id} quotes={quotes} count={video.quoteCount} failed={failed} />
+        <QuotesSection videoId={video.id} quotes={quotes} more={more.quotes} count={quoteTotal} failed={failed} />
       </div>
     </Page>
   )
