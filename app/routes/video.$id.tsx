@@ -63,10 +63,10 @@ if (typeof document !== 'undefined') loadHls().catch(() => {})
  */
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { user, claims, headers } = await requireUser(request, context)
+  const { claims, headers } = await requireUser(request, context)
   try {
     const page = await getLearnerVideoPage(claims, params.id ?? '', { siteUrl: siteUrlFor(request.url) })
-    return jsonWithHeaders({ viewer: { id: user.id, role: user.role }, ...page }, 200, headers)
+    return jsonWithHeaders(page, 200, headers)
   } catch (error) {
     if (isDomainError(error)) throw data(error.message, { status: error.status, headers })
     throw error
