@@ -50,7 +50,7 @@ function onCpuNanos(pid: number): number | null {
   }
 }
 
-export async function seed(pool: pg.Pool): Promise<void> {
+async function seed(pool: pg.Pool): Promise<void> {
   // Users through auth.users (the profile trigger makes the profiles).
   await pool.query(`
     insert into auth.users (id, aud, role, email, encrypted_password, email_confirmed_at, raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
