@@ -22,6 +22,7 @@ import { LIMITS } from '~/lib/catalog'
 import { truncate } from '~/lib/format'
 import { resizedImage } from '~/lib/media-urls'
 import type { VideoCardItem } from '~/lib/video-types'
+import type { SparkQuestion } from '~/lib/schemas/checkpoints'
 import { feedbackPageHref } from './feedback-widget'
 import { QuickReportButton } from './report-dialog'
 import { useHydrated } from './use-hydrated'
@@ -85,6 +86,8 @@ export type ReelItem = Pick<
   captions?: PlayerCaptionTrack[]
   /** Why the clip is in the feed ("Because you follow maya.creates"), in the ranked feeds (ADR 0045). */
   reason?: string | null
+  /** The question the spark ends with (ADR 0049): no key, and whether the caller answered it right already. */
+  checkpoint?: SparkQuestion | null
 }
 
 export interface ReelWindow {

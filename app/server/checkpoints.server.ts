@@ -9,6 +9,7 @@ import {
   type CheckpointResult,
   type CheckpointStat,
   type CheckpointWithKey,
+  type SparkQuestion,
 } from '~/lib/schemas/checkpoints'
 import { asCaller, type JwtClaims, type Tx } from './db.server'
 import { DomainError, isPermissionError, type FieldErrors } from './errors.server'
@@ -165,6 +166,8 @@ function databaseRefusal(error: unknown, type: string): unknown {
   const code = (error as { code?: string } | null)?.code
   const message = error instanceof Error ? error.message : ''
   if (isPermissionError(error)) return new DomainError('forbidden', CHECKPOINT_MESSAGES.notYourVideo)
+  // A spark's one question is at its end: a second one there is a second question (checkpoints_one_per_spark).
+  if (code === '23505' && type === 'spark') return new DomainError('conflict', CHECKPOINT_MESSAGES.sparkOnlyOne)
   if (code === '23505')
     return new DomainError('conflict', CHECKPOINT_MESSAGES.momentTaken, { at: CHECKPOINT_MESSAGES.momentTaken })
   if (code === '23514') {
@@ -372,4 +375,24 @@ export async function getVideoCheckpoints(
     results: questions.length > 0 ? await myCheckpointResults(claims, videoId) : {},
     durationSeconds: video?.duration_seconds == null ? null : Number(video.duration_seconds),
   }
+}
+
+/**
+ * The question each of these sparks ends with (ADR 0049), by spark id, for the reel viewer:
+ * the question without its key, and whether the caller has answered it right already. One
+ * query for a page of clips; sparks without a question (or that the caller cannot see) are absent.
+ */
+export async function sparkQuestions(claims: JwtClaims, sparkIds: string[]): Promise<Record<string, SparkQuestion>> {
+  const ids = sparkIds.filter(isUuid)
+  if (ids.length === 0) return {}
+  return asCaller(claims, async (tx) => {
+    const { rows } = await sql<QuestionRow & { video_id: string; answered_right: boolean }>`
+      select c.id, c.video_id, c.at_seconds, c.question, c.options, c.required, c.multiple,
+             exists (select 1 from public.checkpoint_attempts a
+                      where a.checkpoint_id = c.id and a.user_id = (select auth.uid()) and a.correct) as answered_right
+        from public.checkpoints c
+       where c.video_id = any(${sql.val(ids)}::uuid[]) and c.on_spark
+    `.execute(tx)
+    return Object.fromEntries(rows.map((row) => [row.video_id, { question: toQuestion(row), answeredRight: row.answered_right }]))
+  })
 }
