@@ -10,6 +10,7 @@ import {
   type CheckpointStat,
   type CheckpointWithKey,
   type SparkQuestion,
+  type VideoCheckpointStats,
 } from '~/lib/schemas/checkpoints'
 import { asCaller, type JwtClaims, type Tx } from './db.server'
 import { DomainError, isPermissionError, type FieldErrors } from './errors.server'
@@ -286,33 +287,76 @@ export async function checkpointStats(claims: JwtClaims, videoId: string): Promi
     const video = await visibleVideo(tx, videoId)
     if (!video) throw videoNotFound()
     if (!video.can_edit) throw new DomainError('forbidden', CHECKPOINT_MESSAGES.notYourVideo)
-    const { rows } = await sql<{
-      checkpoint_id: string
-      at_seconds: string
-      question: string
-      options: string[]
-      required: boolean
-      learners: number
-      first_try_correct: number
-      top_wrong_option: number | null
-      top_wrong_count: number
-      stopped_here: number
-    }>`select * from public.checkpoint_stats(${videoId}::uuid)`.execute(tx)
-    return rows.map((row) => ({
-      checkpointId: row.checkpoint_id,
-      atSeconds: Number(row.at_seconds),
-      question: row.question,
-      options: row.options,
-      required: row.required,
-      learners: row.learners,
-      firstTryCorrect: row.first_try_correct,
-      firstTryRate: row.learners > 0 ? row.first_try_correct / row.learners : null,
-      topWrongOption:
-        row.top_wrong_option === null
-          ? null
-          : { index: row.top_wrong_option, text: row.options[row.top_wrong_option] ?? '', count: row.top_wrong_count },
-      stoppedHere: row.stopped_here,
-    }))
+    const { rows } = await sql<StatRow>`select * from public.checkpoint_stats(${videoId}::uuid)`.execute(tx)
+    return rows.map(toStat)
+  })
+}
+
+/** A row of `public.checkpoint_stats()`. */
+interface StatRow {
+  checkpoint_id: string
+  at_seconds: string
+  question: string
+  options: string[]
+  required: boolean
+  learners: number
+  first_try_correct: number
+  top_wrong_option: number | null
+  top_wrong_count: number
+  stopped_here: number
+}
+
+function toStat(row: StatRow): CheckpointStat {
+  return {
+    checkpointId: row.checkpoint_id,
+    atSeconds: Number(row.at_seconds),
+    question: row.question,
+    options: row.options,
+    required: row.required,
+    learners: row.learners,
+    firstTryCorrect: row.first_try_correct,
+    firstTryRate: row.learners > 0 ? row.first_try_correct / row.learners : null,
+    topWrongOption:
+      row.top_wrong_option === null
+        ? null
+        : { index: row.top_wrong_option, text: row.options[row.top_wrong_option] ?? '', count: row.top_wrong_count },
+    stoppedHere: row.stopped_here,
+  }
+}
+
+/** How many of the creator's videos (newest first) the Engagement tab shows checkpoints for. */
+export const ENGAGEMENT_VIDEOS = 50
+
+/**
+ * The dashboard's Engagement tab (ADR 0049): the same aggregates as each video's insights
+ * page (`checkpoint_stats()`, which checks the caller may read them), for every video of
+ * the caller's own that has checkpoints — newest first, at most ENGAGEMENT_VIDEOS — in one query.
+ */
+export async function creatorCheckpointStats(claims: JwtClaims): Promise<VideoCheckpointStats[]> {
+  return asCaller(claims, async (tx) => {
+    const { rows } = await sql<StatRow & { video_id: string; title: string; type: 'video' | 'spark' }>`
+      with mine as (
+        select v.id, v.title, v.type, v.created_at
+          from public.videos v
+         where v.creator_id = (select auth.uid())
+           and exists (select 1 from public.checkpoints c where c.video_id = v.id)
+         order by v.created_at desc, v.id
+         limit ${ENGAGEMENT_VIDEOS}
+      )
+      select m.id as video_id, m.title, m.type, s.*
+        from mine m cross join lateral public.checkpoint_stats(m.id) s
+       order by m.created_at desc, m.id, s.at_seconds
+    `.execute(tx)
+    const videos: VideoCheckpointStats[] = []
+    for (const row of rows) {
+      let video = videos.at(-1)
+      if (video?.videoId !== row.video_id) {
+        video = { videoId: row.video_id, title: row.title, type: row.type, stats: [] }
+        videos.push(video)
+      }
+      video.stats.push(toStat(row))
+    }
+    return videos
   })
 }
 

@@ -184,3 +184,11 @@ export interface SparkQuestion {
   question: CheckpointQuestion
   answeredRight: boolean
 }
+
+/** The checkpoint aggregates of one of the creator's videos, for the dashboard's Engagement tab (ADR 0049). */
+export interface VideoCheckpointStats {
+  videoId: string
+  title: string
+  type: 'video' | 'spark'
+  stats: CheckpointStat[]
+}
