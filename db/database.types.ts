@@ -132,14 +132,14 @@ isOneToOne: true
                   ]
                 },"checkpoints": {
                   Row: {
-                    "at_seconds": number,"created_at": string,"id": string,"multiple": boolean,"options": (string)[],"question": string,"required": boolean,"video_id": string
+                    "at_seconds": number,"created_at": string,"id": string,"multiple": boolean,"on_spark": boolean,"options": (string)[],"question": string,"required": boolean,"video_id": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "at_seconds": number,"created_at"?: string,"id"?: string,"multiple"?: boolean,"options": (string)[],"question": string,"required"?: boolean,"video_id": string
+                    "at_seconds": number,"created_at"?: string,"id"?: string,"multiple"?: boolean,"on_spark"?: boolean,"options": (string)[],"question": string,"required"?: boolean,"video_id": string
                   }
                   Update: {
-                    "at_seconds"?: number,"created_at"?: string,"id"?: string,"multiple"?: boolean,"options"?: (string)[],"question"?: string,"required"?: boolean,"video_id"?: string
+                    "at_seconds"?: number,"created_at"?: string,"id"?: string,"multiple"?: boolean,"on_spark"?: boolean,"options"?: (string)[],"question"?: string,"required"?: boolean,"video_id"?: string
                   }
                   Relationships: [
                     {
@@ -941,6 +941,7 @@ isOneToOne: false
 "created_at": string,
 "id": string,
 "multiple": boolean,
+"on_spark": boolean,
 "options": (string)[],
 "question": string,
 "required": boolean,

@@ -204,6 +204,7 @@ async function notInterested(form: FormData, claims: Parameters<typeof markNotIn
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, formMethod, defaultShouldRevalidate }) =>
   formAction?.startsWith('/report') ||
   formAction?.startsWith('/follow') ||
+  /^\/video\/[^/]+\/check$/.test(formAction ?? '') ||
   (formMethod?.toUpperCase() === 'POST' && formAction?.startsWith('/sparks-reels'))
     ? false
     : defaultShouldRevalidate

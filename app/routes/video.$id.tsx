@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { data } from '@remix-run/node'
 import { useRef } from 'react'
 import { CheckYourself, ManageCheckpointsLink } from '~/components/checkpoints/check-yourself'
-import { CheckpointMarks, CheckpointPlayer } from '~/components/checkpoints/checkpoint-player'
+import { checkpointMarks, CheckpointPlayer } from '~/components/checkpoints/checkpoint-player'
 import {
   isRouteErrorResponse,
   useActionData,
@@ -223,15 +223,13 @@ export default function VideoPage() {
               <>
                 <PlayerMarks
                   videoId={video.id}
-                  marks={chapters.map((chapter) => ({ at: chapter.start, label: chapter.title, kind: 'chapter' }))}
+                  marks={[
+                    ...chapters.map((chapter) => ({ at: chapter.start, label: chapter.title, kind: 'chapter' })),
+                    ...checkpointMarks(checkpoints.questions, checkpoints.results),
+                  ]}
                   durationSeconds={video.durationSeconds}
                   startAt={startAt}
                   current={{ kind: 'chapter', noun: 'Chapter' }}
-                />
-                <CheckpointMarks
-                  questions={checkpoints.questions}
-                  durationSeconds={checkpoints.durationSeconds}
-                  results={checkpoints.results}
                 />
                 <CheckpointPlayer
                   videoId={video.id}

@@ -89,7 +89,7 @@ test.describe('with JavaScript', () => {
     const listed = await page.request.get(`/api/videos/${id}/checkpoints`)
     expect(listed.ok()).toBe(true)
     expect(await listed.text()).not.toContain(EXPLANATION)
-    await expect(page.getByTestId('checkpoint-marks').getByRole('listitem')).toHaveCount(2)
+    await expect(page.locator('[data-player-marks] [data-mark-kind="checkpoint"]')).toHaveCount(2)
 
     const video = page.locator(`[data-video-id="${id}"] video`)
     await expect(video).toHaveAttribute('data-engine', 'hls.js', { timeout: 20_000 })
