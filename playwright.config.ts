@@ -43,7 +43,11 @@ export default defineConfig({
   outputDir: process.env.E2E_OUTPUT_DIR || 'test-results',
   use: {
     baseURL: `http://localhost:${port}`,
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace: every action with the DOM snapshot before and after it, the network and
+    // the console; and one screenshot of the end. No screencast in the trace: recording it took a quarter of
+    // the suite's CPU (Chromium's GPU and browser processes encoding frames for every test, passed or not).
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
+    screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromium,
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
