@@ -22,7 +22,7 @@ import { openDatabase } from '../db/connect'
 import { migrate } from '../db/migrate'
 import { createScratchDatabase } from '../tests/support/postgres'
 import { prepareE2eData } from './e2e-data'
-import { durationsOf, planShards, PROJECTS, readDurations, shardEnv, specFiles, writeDurations } from './e2e-shards'
+import { durationsOf, planShards, projectFiles, PROJECTS, readDurations, shardEnv, specFiles, writeDurations } from './e2e-shards'
 import { BUILD_INPUTS, sourceHash } from './source-hash'
 import { failureLineOf } from './test-output'
 import {
@@ -77,6 +77,8 @@ interface SuiteRun {
   label: string
   failures: string[]
   counts: Counts | null
+  /** Playwright: each test that ran, once, whichever projects ran it. */
+  distinct?: Set<string>
 }
 const current = new AsyncLocalStorage<SuiteRun>()
 
@@ -98,7 +100,7 @@ if (needsServices) {
   process.env.TEST_DATABASE_URL = line.replace(/^TEST_DATABASE_URL=/, '')
 }
 
-const results: { suite: Suite; ok: boolean; failures: string[]; ms: number; counts: Counts | null }[] = []
+const results: { suite: Suite; ok: boolean; failures: string[]; ms: number; counts: Counts | null; distinct?: number }[] = []
 /** The runners' JSON reports, read for the closing times and counts. */
 const reportDir = mkdtempSync(path.join(tmpdir(), 'lumen-test-reports-'))
 const fileTimes: FileTime[] = []
@@ -130,7 +132,14 @@ for (const stage of stages) {
       const started = Date.now()
       return current.run(state, async () => {
         const ok = await runSuite(suite)
-        return { suite, ok, failures: [...new Set(state.failures)], ms: Date.now() - started, counts: state.counts }
+        return {
+          suite,
+          ok,
+          failures: [...new Set(state.failures)],
+          ms: Date.now() - started,
+          counts: state.counts,
+          distinct: state.distinct?.size,
+        }
       })
     }),
   )
@@ -180,8 +189,10 @@ for (const { file, suite, ms } of slowest(fileTimes)) {
 }
 
 heading('summary')
-for (const { suite, ok, failures, ms, counts } of results) {
-  const tests = counts ? `${counts.ran} tests${counts.skipped ? `, ${counts.skipped} skipped` : ''}` : ''
+for (const { suite, ok, failures, ms, counts, distinct } of results) {
+  // e2e: runs on both projects count twice; the distinct tests follow.
+  const runs = distinct !== undefined && counts && distinct !== counts.ran ? ` (${distinct} distinct, ${counts.ran - distinct} also on the phone)` : ''
+  const tests = counts ? `${counts.ran} tests${runs}${counts.skipped ? `, ${counts.skipped} skipped` : ''}` : ''
   console.log(`${ok ? '✔' : '✘'} ${suite.padEnd(12)} ${formatSeconds(ms).padStart(10)}  ${tests}`)
   if (!ok) for (const line of failures.slice(0, 40)) console.log(`    ${line}`)
 }
@@ -258,7 +269,7 @@ async function runPlaywrightShards(): Promise<boolean> {
   })
   if (!data) return false
   const { durations, from } = readDurations()
-  const plans = planShards(specFiles(), durations, shards)
+  const plans = planShards(projectFiles(specFiles()), durations, shards)
   console.log(
     `the files split by their last times (${from === 'defaults' ? 'none recorded: defaults' : path.relative(process.cwd(), from) || from}), ` +
       `each expected to take about ${plans.map((plan) => formatSeconds(plan.ms)).join(' ∥ ')}`,
@@ -283,8 +294,10 @@ async function runPlaywrightShards(): Promise<boolean> {
         E2E_JSON_REPORT: report,
       }
       const ok = await run('npx', ['playwright', 'test', ...projects.map((project) => `--project=${project}`)], { env, label })
-      const { counts, files } = readPlaywrightReport(report, 'e2e')
+      const { counts, files, distinct } = readPlaywrightReport(report, 'e2e')
       addToCounts(counts)
+      const suite = current.getStore()
+      if (suite) suite.distinct = new Set([...(suite.distinct ?? []), ...distinct])
       fileTimes.push(...files)
       return ok
     })
