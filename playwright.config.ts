@@ -44,8 +44,8 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${port}`,
     // A failed test keeps its trace: every action with the DOM snapshot before and after it, the network and
-    // the console; and one screenshot of the end. No screencast in the trace: recording it took a quarter of
-    // the suite's CPU (Chromium's GPU and browser processes encoding frames for every test, passed or not).
+    // the console; and one screenshot of the end. No screencast in the trace: while a video plays, recording
+    // it cost Chromium's GPU and browser processes a quarter of the spec's CPU, in every test, passed or not.
     trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
     screenshot: 'only-on-failure',
     launchOptions: {
