@@ -10,7 +10,8 @@
  *                restarted (ADR 0017)
  * e2e and faults share one production build, made only when its sources changed (productionBuild).
  * `npm test -- rls e2e` runs only the named suites; `npm test -- static` only the static checks.
- * static, unit and rls run side by side (see `stages`); the rest one after another.
+ * static, unit and rls run side by side (see `stages`); the rest one after another. The production
+ * build and the e2e data are made from the start, beside the first suites (`e2eGroundwork`).
  */
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { spawn, spawnSync } from 'node:child_process'
@@ -21,7 +22,7 @@ import { createInterface } from 'node:readline'
 import { openDatabase } from '../db/connect'
 import { migrate } from '../db/migrate'
 import { createScratchDatabase } from '../tests/support/postgres'
-import { prepareE2eData } from './e2e-data'
+import { prepareE2eData, type E2eData } from './e2e-data'
 import { durationsOf, planShards, projectFiles, PROJECTS, readDurations, shardEnv, specFiles, writeDurations } from './e2e-shards'
 import { BUILD_INPUTS, sourceHash } from './source-hash'
 import { failureLineOf } from './test-output'
@@ -117,6 +118,45 @@ const stages: Suite[][] = process.env.TEST_SERIAL
   ? all.map((suite) => [suite])
   : [['static', 'unit', 'rls'], ['integration'], ['security'], ['e2e'], ['faults']]
 
+const shardCount = Math.max(1, Number(process.env.E2E_SHARDS ?? 2))
+const basePort = Number(process.env.E2E_PORT ?? 3100)
+const groundwork: SuiteRun = { label: '[e2e prep] ', failures: [], counts: null }
+let groundworkDone: Promise<{ built: boolean; data: E2eData | null }> | undefined
+
+/**
+ * The production build (e2e, faults) and the e2e data (the demo content processed, a copy per shard),
+ * made once. Begun as the run starts, beside the first stages, whose suites leave a core idle now and
+ * then (tsc and ESLint run on one; tests wait on PostgreSQL and timers), so that e2e finds them ready
+ * instead of starting with them: a fresh build is about 25 s and fresh data (after a change to the
+ * schema, seed or media worker) 40–120 s of ffmpeg. Output lines start with `[e2e prep]`; a failure
+ * counts against the first suite that needs them. With `TEST_SERIAL` they are made when needed.
+ */
+function e2eGroundwork(): Promise<{ built: boolean; data: E2eData | null }> {
+  groundworkDone ??= current.run(groundwork, async () => {
+    const started = Date.now()
+    const built = await productionBuild()
+    if (!built || !suites.includes('e2e')) return { built, data: null }
+    console.log(`${groundwork.label}preparing the e2e data: demo accounts and content, processed once for every shard`)
+    const data = await prepareE2eData(shardCount, basePort + shardCount).catch((error: unknown) => {
+      const message = `${groundwork.label}${error instanceof Error ? error.message : String(error)}`
+      console.error(message)
+      groundwork.failures.push(message)
+      return null
+    })
+    if (data) console.log(`${groundwork.label}the build and the e2e data ready in ${formatSeconds(Date.now() - started)}`)
+    return { built, data }
+  })
+  return groundworkDone
+}
+if (!process.env.TEST_SERIAL && (suites.includes('e2e') || suites.includes('faults'))) void e2eGroundwork()
+
+/** Runs `e2eGroundwork` (or waits for it) for a suite: its failures become the suite's. */
+async function needGroundwork(): Promise<{ built: boolean; data: E2eData | null }> {
+  const done = await e2eGroundwork()
+  current.getStore()?.failures.push(...groundwork.failures.splice(0))
+  return done
+}
+
 const startedAll = Date.now()
 for (const stage of stages) {
   const chosen = stage.filter((suite) => suites.includes(suite))
@@ -176,10 +216,16 @@ async function runSuite(suite: Suite): Promise<boolean> {
       return vitest(suite)
     case 'rls':
       return runPgTap()
-    case 'e2e':
-      return (await productionBuild()) && (await runPlaywrightShards())
+    case 'e2e': {
+      const { built, data } = await needGroundwork()
+      if (!built || !data) {
+        await data?.remove()
+        return false
+      }
+      return runPlaywrightShards(data)
+    }
     case 'faults':
-      return (await productionBuild()) && vitest('faults')
+      return (await needGroundwork()).built && vitest('faults')
   }
 }
 
@@ -208,7 +254,7 @@ async function productionBuild(): Promise<boolean> {
   const hash = sourceHash(BUILD_INPUTS)
   const marker = 'build/.source-hash'
   if (existsSync('build/server/index.js') && existsSync(marker) && readFileSync(marker, 'utf8') === hash) {
-    console.log(`the production build in build/ is of these sources (${hash}): reused`)
+    console.log(`${current.getStore()?.label ?? ''}the production build in build/ is of these sources (${hash}): reused`)
     return true
   }
   const ok = await run('npm', ['run', 'build'])
@@ -259,15 +305,8 @@ async function runPgTap(): Promise<boolean> {
  * The files of both projects are split by their last times (scripts/e2e-shards.ts),
  * and each shard runs its share of both projects in one Playwright process.
  */
-async function runPlaywrightShards(): Promise<boolean> {
-  const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? 2))
-  const basePort = Number(process.env.E2E_PORT ?? 3100)
-  console.log('preparing the e2e data: demo accounts and content, processed once for every shard')
-  const data = await prepareE2eData(shards, basePort + shards).catch((error: unknown) => {
-    console.error(error instanceof Error ? error.message : error)
-    return null
-  })
-  if (!data) return false
+async function runPlaywrightShards(data: E2eData): Promise<boolean> {
+  const shards = data.shards.length
   const { durations, from } = readDurations()
   const plans = planShards(projectFiles(specFiles()), durations, shards)
   console.log(
