@@ -54,8 +54,6 @@ async function addCheckpoint(
 const currentTime = (video: Locator) => video.evaluate((element: HTMLVideoElement) => element.currentTime)
 
 test.describe('with JavaScript', () => {
-  test.skip(({ isMobile }) => isMobile, 'behaviour runs on desktop')
-
   test('a learner is stopped at the required checkpoint, answers wrongly then rightly, and the creator sees the rate', async ({
     page,
     signedInAs,
@@ -157,7 +155,6 @@ test.describe('with JavaScript', () => {
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false })
-  test.skip(({ isMobile }) => isMobile, 'behaviour runs on desktop')
 
   test('the creator adds a checkpoint and a learner answers it in the Check yourself form', async ({
     page,
