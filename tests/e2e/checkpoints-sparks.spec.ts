@@ -104,7 +104,7 @@ async function firstTryRate(page: Page) {
 }
 
 test.describe('with JavaScript', () => {
-  test('at the clip’s end the question opens over it; wrong, then right; the Engagement tab shows 0% first try', async ({
+  test('at the clip’s end the question opens over it; wrong, then right; the Engagement tab shows 0% first try', { tag: '@phone' }, async ({
     page,
     signedInAs,
     makeUser,
