@@ -32,6 +32,8 @@ import type { VideoPageComment } from '~/lib/video-page'
 import { VideoPlayer, type PlayerCaptionTrack } from './video-player'
 import { ReelSpeed } from './video/reel-speed'
 import { UserAvatar } from './user-avatar'
+import { ReelLessonLink } from '~/components/video/spark-lessons'
+import type { LessonLink } from '~/lib/schemas/spark-lesson'
 
 /**
  * The full-screen vertical reel viewer (docs/product.md: Sparks; swipe threshold 10 px,
@@ -85,6 +87,8 @@ export type ReelItem = Pick<
   captions?: PlayerCaptionTrack[]
   /** Why the clip is in the feed ("Because you follow maya.creates"), in the ranked feeds (ADR 0045). */
   reason?: string | null
+  /** The lesson the clip leads to ("Watch the full lesson", ADR 0050), when the caller can see it. */
+  lesson?: LessonLink | null
 }
 
 export interface ReelWindow {
@@ -620,6 +624,7 @@ function ReelClip({
             </Link>
           </h2>
           {description ? <p className="mt-1 text-sm text-white/80 [overflow-wrap:anywhere]">{description}</p> : null}
+          <ReelLessonLink lesson={item.lesson} />
         </div>
 
         {hydrated ? (

@@ -10,6 +10,7 @@ import { listComments } from './comments.server'
 import type { JwtClaims } from './db.server'
 import { followedCreatorIds } from './follows.server'
 import { likedVideoIds } from './likes.server'
+import { lessonLinksOf } from './spark-lessons.server'
 import { browserSupabaseUrl } from './supabase.server'
 
 /**
@@ -22,13 +23,14 @@ import { browserSupabaseUrl } from './supabase.server'
  */
 export async function toReelItems(claims: JwtClaims, items: VideoCardItem[]): Promise<ReelItem[]> {
   const ids = items.map((item) => item.id)
-  const [tracks, liked, followed] = await Promise.all([
+  const [tracks, liked, followed, lessons] = await Promise.all([
     listPlayerTracks(claims, ids, { placement: 'reel' }),
     likedVideoIds(claims, ids),
     followedCreatorIds(
       claims,
       items.map((item) => item.creator.id),
     ),
+    lessonLinksOf(claims, ids),
   ])
   return items.map((item) => ({
     id: item.id,
@@ -46,6 +48,7 @@ export async function toReelItems(claims: JwtClaims, items: VideoCardItem[]): Pr
     hasLiked: liked.has(item.id),
     followsCreator: item.creator.id === claims.sub ? null : followed.has(item.creator.id),
     captions: tracks[item.id] ?? [],
+    lesson: lessons.get(item.id) ?? null,
   }))
 }
 

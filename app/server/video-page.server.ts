@@ -5,6 +5,7 @@ import { listVideoNotes } from './notes.server'
 import { getPlaybackRate } from './playback.server'
 import { getWatchPosition } from './progress.server'
 import { getVideoPage } from './videos.server'
+import { videoLessonPanel } from './spark-lessons.server'
 
 /**
  * Everything the video page shows a signed-in learner, read side by side: the video with its comments,
@@ -19,5 +20,7 @@ export async function getLearnerVideoPage(claims: JwtClaims, id: string, options
     listVideoNotes(claims, id),
     getPlaybackRate(claims),
   ])
-  return { ...page, resumeAt: resumeMoment(position), checkpoints, notes, playbackRate }
+  // A spark's lesson and a lesson's sparks (ADR 0050), beside the rest.
+  const sparkLessons = await videoLessonPanel(claims, id)
+  return { ...page, resumeAt: resumeMoment(position), checkpoints, notes, playbackRate, sparkLessons }
 }

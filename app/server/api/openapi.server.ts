@@ -43,6 +43,7 @@ import {
 } from './schemas.server'
 import { CHECKPOINT_ENDPOINTS } from './checkpoints.server'
 import { NOTE_ENDPOINTS } from './notes.server'
+import { SPARK_LESSON_ENDPOINTS } from './spark-lessons.server'
 import { NOTIFICATION_ENDPOINTS } from './notifications.server'
 import { ChaptersBody, ChaptersSchema, VideoEditBody } from './chapters.server'
 import { PlayerPreferencesSchema, PROFILE_PREFERENCE_ENDPOINTS } from './preferences.server'
@@ -667,6 +668,7 @@ export const ENDPOINTS: Endpoint[] = [
   ...NOTIFICATION_ENDPOINTS,
   ...CHECKPOINT_ENDPOINTS,
   ...NOTE_ENDPOINTS,
+  ...SPARK_LESSON_ENDPOINTS,
   // The document itself
   {
     method: 'get',
