@@ -51,6 +51,11 @@ export function SparkLessons({ lesson, sparks }: { lesson: LessonLink | null; sp
   )
 }
 
+/** The link's name for a screen reader: what it says, and which lesson from when. */
+function watchLabel(lesson: LessonLink): string {
+  return `${SPARK_LESSON_MESSAGES.watch}: ${lesson.title}${lesson.at ? ` from ${formatClock(lesson.at)}` : ''}`
+}
+
 function WatchFullLesson({ lesson }: { lesson: LessonLink }) {
   return (
     <section
@@ -64,12 +69,8 @@ function WatchFullLesson({ lesson }: { lesson: LessonLink }) {
         <p className="mt-1 font-semibold text-ink-900 [overflow-wrap:anywhere]">{lesson.title}</p>
         {lesson.at ? <p className="text-caption">From {formatClock(lesson.at)}</p> : null}
       </div>
-      <Link to={lesson.href} className="btn-primary shrink-0" data-watch-lesson>
+      <Link to={lesson.href} className="btn-primary shrink-0" aria-label={watchLabel(lesson)} data-watch-lesson>
         {SPARK_LESSON_MESSAGES.watch}
-        <span className="sr-only">
-          : {lesson.title}
-          {lesson.at ? ` from ${formatClock(lesson.at)}` : ''}
-        </span>
       </Link>
     </section>
   )
@@ -81,6 +82,7 @@ export function ReelLessonLink({ lesson }: { lesson?: LessonLink | null }) {
   return (
     <Link
       to={lesson.href}
+      aria-label={watchLabel(lesson)}
       className="pointer-events-auto mt-2 inline-flex min-h-11 max-w-full items-center gap-2 rounded-full bg-white px-4 text-sm font-semibold text-ink-950 shadow-lg hover:bg-brand-50 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
       data-reel-lesson
     >
@@ -88,10 +90,6 @@ export function ReelLessonLink({ lesson }: { lesson?: LessonLink | null }) {
         <path d="M6.3 2.84A1.5 1.5 0 0 0 4 4.11v11.78a1.5 1.5 0 0 0 2.3 1.27l9.34-5.89a1.5 1.5 0 0 0 0-2.54L6.3 2.84Z" />
       </svg>
       <span className="truncate">{SPARK_LESSON_MESSAGES.watch}</span>
-      <span className="sr-only">
-        : {lesson.title}
-        {lesson.at ? ` from ${formatClock(lesson.at)}` : ''}
-      </span>
       {lesson.at ? (
         <span className="shrink-0 font-mono text-xs text-ink-600" aria-hidden="true">
           {formatClock(lesson.at)}
