@@ -6,6 +6,7 @@ import type { VideoPageComment } from '~/lib/video-page'
 import type { VideoCardItem } from '~/lib/video-types'
 import { avatarUrl } from '~/lib/media-urls'
 import { listPlayerTracks } from './captions.server'
+import { sparkQuestions } from './checkpoints.server'
 import { listComments } from './comments.server'
 import type { JwtClaims } from './db.server'
 import { followedCreatorIds } from './follows.server'
@@ -23,13 +24,14 @@ import { browserSupabaseUrl } from './supabase.server'
  */
 export async function toReelItems(claims: JwtClaims, items: VideoCardItem[]): Promise<ReelItem[]> {
   const ids = items.map((item) => item.id)
-  const [tracks, liked, followed, lessons] = await Promise.all([
+  const [tracks, liked, followed, questions, lessons] = await Promise.all([
     listPlayerTracks(claims, ids, { placement: 'reel' }),
     likedVideoIds(claims, ids),
     followedCreatorIds(
       claims,
       items.map((item) => item.creator.id),
     ),
+    sparkQuestions(claims, ids),
     lessonLinksOf(claims, ids),
   ])
   return items.map((item) => ({
@@ -48,6 +50,7 @@ export async function toReelItems(claims: JwtClaims, items: VideoCardItem[]): Pr
     hasLiked: liked.has(item.id),
     followsCreator: item.creator.id === claims.sub ? null : followed.has(item.creator.id),
     captions: tracks[item.id] ?? [],
+    checkpoint: questions[item.id] ?? null,
     lesson: lessons.get(item.id) ?? null,
   }))
 }
