@@ -15,7 +15,7 @@ import { supabaseFor } from './support/stand-in'
  * field); a learner's "Watch the full lesson" opens the lesson at 3:12 — with JavaScript the
  * player is at ≈ 192 s, without it the link carries `t=192` and the page starts the player
  * there; the lesson lists the spark under "Sparks from this lesson", opening the reel viewer
- * at that clip, whose own "Watch the full lesson" works on a phone. axe checks the new parts.
+ * at that clip, whose own "Watch the full lesson" works on a phone too (tagged @phone). axe checks the new parts.
  */
 
 const MOMENT = 192
@@ -136,8 +136,7 @@ async function setOnEditPage(page: Page, video: Made, hydrated: boolean) {
 }
 
 test.describe('with JavaScript', () => {
-  test('the creator links the spark to the lesson at 3:12 on the edit page', async ({ page, signedInAs, baseURL, isMobile }) => {
-    test.skip(isMobile, 'the edit page is checked on the desktop; the reel viewer on the phone')
+  test('the creator links the spark to the lesson at 3:12 on the edit page', async ({ page, signedInAs, baseURL }) => {
     test.setTimeout(480_000)
     const video = await lessonAndSpark(baseURL!)
     await linkThroughApi(baseURL!, video, null)
@@ -180,31 +179,34 @@ test.describe('with JavaScript', () => {
     await expect(page.locator(`#reel-${video.sparkId}`)).toHaveAttribute('aria-current', 'true')
   })
 
-  test('in the reel viewer, the clip’s Watch the full lesson opens the lesson at 3:12', async ({ page, signedInAs, baseURL }) => {
-    test.setTimeout(480_000)
-    const video = await lessonAndSpark(baseURL!)
-    await linkThroughApi(baseURL!, video, MOMENT)
-    await signedInAs('learner')
-    await page.goto(`/sparks-reels?start=${video.sparkId}#reel-${video.sparkId}`)
-    const reel = page.locator(`#reel-${video.sparkId}`)
-    await expect(reel).toHaveAttribute('aria-current', 'true')
-    const link = watchLesson(reel)
-    await expect(link).toBeInViewport()
-    await expect(link).toHaveAttribute('href', `/video/${video.lessonId}?t=${MOMENT}`)
-    await expect(link).toHaveAccessibleName(new RegExp(`Watch the full lesson: ${video.lessonTitle} from 3:12`))
-    await expectAccessible(page)
-    await link.click()
-    await page.waitForURL(new RegExp(`/video/${video.lessonId}\\?t=${MOMENT}$`))
-    const player = page.locator(`[data-video-id="${video.lessonId}"] video`)
-    await expect.poll(() => currentTime(player), { timeout: 30_000 }).toBeGreaterThanOrEqual(MOMENT - 1)
-  })
+  test(
+    'in the reel viewer, the clip’s Watch the full lesson opens the lesson at 3:12',
+    { tag: '@phone' },
+    async ({ page, signedInAs, baseURL }) => {
+      test.setTimeout(480_000)
+      const video = await lessonAndSpark(baseURL!)
+      await linkThroughApi(baseURL!, video, MOMENT)
+      await signedInAs('learner')
+      await page.goto(`/sparks-reels?start=${video.sparkId}#reel-${video.sparkId}`)
+      const reel = page.locator(`#reel-${video.sparkId}`)
+      await expect(reel).toHaveAttribute('aria-current', 'true')
+      const link = watchLesson(reel)
+      await expect(link).toBeInViewport()
+      await expect(link).toHaveAttribute('href', `/video/${video.lessonId}?t=${MOMENT}`)
+      await expect(link).toHaveAccessibleName(new RegExp(`Watch the full lesson: ${video.lessonTitle} from 3:12`))
+      await expectAccessible(page)
+      await link.click()
+      await page.waitForURL(new RegExp(`/video/${video.lessonId}\\?t=${MOMENT}$`))
+      const player = page.locator(`[data-video-id="${video.lessonId}"] video`)
+      await expect.poll(() => currentTime(player), { timeout: 30_000 }).toBeGreaterThanOrEqual(MOMENT - 1)
+    },
+  )
 })
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false })
 
-  test('the creator links the spark at 3:12 with the plain form', async ({ page, signedInAs, baseURL, isMobile }) => {
-    test.skip(isMobile, 'the edit page is checked on the desktop; the reel viewer on the phone')
+  test('the creator links the spark at 3:12 with the plain form', async ({ page, signedInAs, baseURL }) => {
     test.setTimeout(480_000)
     const video = await lessonAndSpark(baseURL!)
     await linkThroughApi(baseURL!, video, null)
