@@ -64,10 +64,10 @@ if (typeof document !== 'undefined') loadHls().catch(() => {})
  */
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { user, claims, headers } = await requireUser(request, context)
+  const { claims, headers } = await requireUser(request, context)
   try {
     const page = await getLearnerVideoPage(claims, params.id ?? '', { siteUrl: siteUrlFor(request.url) })
-    return jsonWithHeaders({ viewer: { id: user.id, role: user.role }, ...page }, 200, headers)
+    return jsonWithHeaders(page, 200, headers)
   } catch (error) {
     if (isDomainError(error)) throw data(error.message, { status: error.status, headers })
     throw error
@@ -183,8 +183,22 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, actionRes
 }
 
 export default function VideoPage() {
-  const { video, media, share, comments, quotes, follow, captions, resumeAt, chapters, checkpoints, notes, playbackRate } =
-    useLoaderData<typeof loader>()
+  const {
+    video,
+    media,
+    share,
+    comments,
+    quotes,
+    quoteTotal,
+    more,
+    follow,
+    captions,
+    resumeAt,
+    chapters,
+    checkpoints,
+    notes,
+    playbackRate,
+  } = useLoaderData<typeof loader>()
   const { sparkLessons } = useLoaderData<typeof loader>()
   const playerRef = useRef<HTMLVideoElement | null>(null)
   const actionData = useActionData<typeof action>()
@@ -258,10 +272,16 @@ export default function VideoPage() {
             <VideoNotes videoId={video.id} notes={notes} moment={moment === null ? null : Math.floor(moment)} />
           </article>
 
-          <CommentsSection videoId={video.id} comments={comments} count={video.commentCount} failed={failed} />
+          <CommentsSection
+            videoId={video.id}
+            comments={comments}
+            more={more.comments}
+            count={video.commentCount}
+            failed={failed}
+          />
         </div>
 
-        <QuotesSection videoId={video.id} quotes={quotes} count={video.quoteCount} failed={failed} />
+        <QuotesSection videoId={video.id} quotes={quotes} more={more.quotes} count={quoteTotal} failed={failed} />
       </div>
     </Page>
   )
