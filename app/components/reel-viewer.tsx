@@ -34,6 +34,8 @@ import { VideoPlayer, type PlayerCaptionTrack } from './video-player'
 import { ReelSpeed } from './video/reel-speed'
 import { SparkQuestion } from './checkpoints/spark-question'
 import { UserAvatar } from './user-avatar'
+import { ReelLessonLink } from '~/components/video/spark-lessons'
+import type { LessonLink } from '~/lib/schemas/spark-lesson'
 
 /**
  * The full-screen vertical reel viewer (docs/product.md: Sparks; swipe threshold 10 px,
@@ -89,6 +91,8 @@ export type ReelItem = Pick<
   reason?: string | null
   /** The question the spark ends with (ADR 0049): no key, and whether the caller answered it right already. */
   checkpoint?: SparkQuestionData | null
+  /** The lesson the clip leads to ("Watch the full lesson", ADR 0050), when the caller can see it. */
+  lesson?: LessonLink | null
 }
 
 export interface ReelWindow {
@@ -624,6 +628,7 @@ function ReelClip({
             </Link>
           </h2>
           {description ? <p className="mt-1 text-sm text-white/80 [overflow-wrap:anywhere]">{description}</p> : null}
+          <ReelLessonLink lesson={item.lesson} />
         </div>
 
         {hydrated ? (

@@ -22,6 +22,7 @@ import { MoreQualitiesNote } from '~/components/video/more-qualities-note'
 import { PlayerMarks } from '~/components/video/player-marks'
 import { ProcessingPanel } from '~/components/video/processing-panel'
 import { ResumeOffer, useStartMoment } from '~/components/video/resume-offer'
+import { SparkLessons } from '~/components/video/spark-lessons'
 import { QuotesSection } from '~/components/video/quotes'
 import { VideoDescription, VideoDetails } from '~/components/video/video-details'
 import { ExternalVideo, VideoPlayer } from '~/components/video-player'
@@ -198,6 +199,7 @@ export default function VideoPage() {
     notes,
     playbackRate,
   } = useLoaderData<typeof loader>()
+  const { sparkLessons } = useLoaderData<typeof loader>()
   const playerRef = useRef<HTMLVideoElement | null>(null)
   const actionData = useActionData<typeof action>()
   const failed = actionData && !actionData.ok ? actionData : undefined
@@ -258,6 +260,7 @@ export default function VideoPage() {
             <VideoDetails video={video} follow={follow} />
             <VideoActionsBar video={video} share={share} failed={failed} />
             <VideoDescription description={video.description} />
+            <SparkLessons lesson={sparkLessons.lesson} sparks={sparkLessons.sparks} />
             <ChapterList videoId={video.id} chapters={chapters} startAt={startAt} />
             <VideoCaptions videoId={video.id} captions={captions} chapters={chapters} />
             {captions.canEdit && !video.externalUrl ? (

@@ -10,6 +10,7 @@ import { toCheckpointResults, toQuestion, type QuestionRow, type ResultRow } fro
 import { listComments, toCommentView } from './comments.server'
 import { asCaller, type JwtClaims } from './db.server'
 import { DomainError } from './errors.server'
+import { videoLessonPanel } from './spark-lessons.server'
 import { toNote, type NoteRow } from './notes.server'
 import { toWatchPosition, type ProgressRow } from './progress-rows.server'
 import { listQuotes, toQuoteView, type QuoteRow } from './quotes.server'
@@ -141,6 +142,8 @@ export async function getLearnerVideoPage(claims: JwtClaims, id: string, options
   })
   const v = row.video
   if (!v) throw notFound()
+  // A spark's lesson and a lesson's sparks (ADR 0050): a read of its own, after the statement.
+  const sparkLessons = await videoLessonPanel(claims, id)
 
   const video = toVideoDetail(v, { hasLiked: v.has_liked, isOwner: v.creator_id === claims.sub, canDelete: v.can_delete })
   const tracks = row.tracks.map(trackView)
@@ -191,6 +194,7 @@ export async function getLearnerVideoPage(claims: JwtClaims, id: string, options
     },
     notes: row.notes.map(toNote),
     playbackRate: parsePlaybackRate(row.playbackRate) ?? 1,
+    sparkLessons,
   }
 }
 

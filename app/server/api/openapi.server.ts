@@ -44,6 +44,7 @@ import {
 import { CHECKPOINT_ENDPOINTS } from './checkpoints.server'
 import { NOTE_ENDPOINTS } from './notes.server'
 import { COURSE_ENDPOINTS } from './courses.server'
+import { SPARK_LESSON_ENDPOINTS } from './spark-lessons.server'
 import { NOTIFICATION_ENDPOINTS } from './notifications.server'
 import { ChaptersBody, ChaptersSchema, VideoEditBody } from './chapters.server'
 import { PlayerPreferencesSchema, PROFILE_PREFERENCE_ENDPOINTS } from './preferences.server'
@@ -669,6 +670,7 @@ export const ENDPOINTS: Endpoint[] = [
   ...CHECKPOINT_ENDPOINTS,
   ...NOTE_ENDPOINTS,
   ...COURSE_ENDPOINTS,
+  ...SPARK_LESSON_ENDPOINTS,
   // The document itself
   {
     method: 'get',
