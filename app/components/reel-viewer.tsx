@@ -28,6 +28,8 @@ import { useHydrated } from './use-hydrated'
 import { ReelCaption } from './captions/reel-caption'
 import { CommentSheet, ReelActions } from './reels/reel-actions'
 import { NotInterestedForm } from './reels/not-interested'
+import { useClipMedia, useMeteredConnection } from './reels/use-clip-media'
+import { clipPreload } from '~/lib/reel-preload'
 import type { VideoPageComment } from '~/lib/video-page'
 import { VideoPlayer, type PlayerCaptionTrack } from './video-player'
 import { ReelSpeed } from './video/reel-speed'
@@ -50,7 +52,9 @@ import { UserAvatar } from './user-avatar'
  * inside the clip's column.
  *
  * With JavaScript: the clip in view plays (muted autoplay, as browsers allow;
- * a tap unmutes), the others pause; the next clip preloads; a swipe of more
+ * a tap unmutes), the others pause; the next clip is buffered with its first
+ * frame drawn before the swipe — nothing ahead on a metered connection — and at
+ * most the previous, current and next clips hold media (ADR 0051); a swipe of more
  * than 10 px (pointer events: touch, pen or a mouse drag), the previous/next
  * buttons and ArrowUp/ArrowDown/PageUp/PageDown move one clip; more sparks
  * load when two clips remain. Sparks play as progressive MP4: they are under
@@ -363,6 +367,9 @@ export function ReelViewer({
   }
 
   const current1 = Math.min(current, items.length - 1)
+  // What is fetched ahead, and which clips hold media (ADR 0051).
+  const metered = useMeteredConnection()
+  useClipMedia({ ids: items.map((item) => item.id), current: current1, hydrated, metered, videos })
 
   return (
     <div className="fixed inset-0 z-40 bg-black text-white" data-reel-viewer data-current={current1}>
@@ -389,7 +396,7 @@ export function ReelViewer({
             previousId={items[index - 1]?.id ?? null}
             nextId={items[index + 1]?.id ?? null}
             active={index === current1}
-            preload={index === current1 || index === current1 + 1 ? 'auto' : index === 0 ? 'metadata' : 'none'}
+            preload={clipPreload({ index, current: current1, hydrated, metered })}
             hydrated={hydrated}
             muted={muted}
             paused={paused}
