@@ -28,8 +28,8 @@ import { useHydrated } from './use-hydrated'
 import { ReelCaption } from './captions/reel-caption'
 import { CommentSheet, ReelActions } from './reels/reel-actions'
 import { NotInterestedForm } from './reels/not-interested'
-import { useClipMedia, useMeteredConnection } from './reels/use-clip-media'
-import { clipPreload } from '~/lib/reel-preload'
+import { useMeteredConnection, useNextClipFrame } from './reels/use-clip-media'
+import { clipPreload, keepsMedia } from '~/lib/reel-preload'
 import type { VideoPageComment } from '~/lib/video-page'
 import { VideoPlayer, type PlayerCaptionTrack } from './video-player'
 import { ReelSpeed } from './video/reel-speed'
@@ -369,7 +369,7 @@ export function ReelViewer({
   const current1 = Math.min(current, items.length - 1)
   // What is fetched ahead, and which clips hold media (ADR 0051).
   const metered = useMeteredConnection()
-  useClipMedia({ ids: items.map((item) => item.id), current: current1, hydrated, metered, videos })
+  useNextClipFrame({ nextId: items[current1 + 1]?.id ?? null, hydrated, metered, videos })
 
   return (
     <div className="fixed inset-0 z-40 bg-black text-white" data-reel-viewer data-current={current1}>
@@ -397,6 +397,7 @@ export function ReelViewer({
             nextId={items[index + 1]?.id ?? null}
             active={index === current1}
             preload={clipPreload({ index, current: current1, hydrated, metered })}
+            unloaded={hydrated && !keepsMedia(index, current1)}
             hydrated={hydrated}
             muted={muted}
             paused={paused}
@@ -473,6 +474,7 @@ function ReelClip({
   nextId,
   active,
   preload,
+  unloaded,
   hydrated,
   muted,
   paused,
@@ -506,6 +508,8 @@ function ReelClip({
   nextId: string | null
   active: boolean
   preload: 'none' | 'metadata' | 'auto'
+  /** Away from the clip in view: no media source (ADR 0051). */
+  unloaded: boolean
   hydrated: boolean
   muted: boolean
   paused: boolean
@@ -550,6 +554,8 @@ function ReelClip({
           </span>
         ) : null}
         <VideoPlayer
+          // A clip leaving the three near the one in view gets a fresh, empty element: its media is let go.
+          key={unloaded ? 'far' : 'near'}
           ref={(element) => {
             videoRef(element)
             setVideo(element)
@@ -559,6 +565,7 @@ function ReelClip({
           mp4Url={item.mp4Url}
           posterUrl={item.thumbnailUrl}
           preload={preload}
+          unloaded={unloaded}
           controls={!hydrated}
           muted={hydrated ? muted : false}
           loop={hydrated}

@@ -11,8 +11,10 @@
  * - The previous clip keeps what it has (`metadata`: nothing more is fetched
  *   for it), so going back is instant too; on a metered connection `none`.
  * - At most three clips (previous, current, next) hold media. Every other clip
- *   is an empty `preload="none"` element; one that held media is emptied again
- *   (`load()`) when the viewer moves two clips past it.
+ *   is a `<video preload="none">` without a `<source>` (its poster shows); a
+ *   clip the viewer moves two past gets such a fresh element, and its old one,
+ *   with its buffers and decoder, goes. The next clip's element is made when it
+ *   becomes the next one and is the same element when it becomes current.
  * - Without JavaScript (server HTML, `hydrated` false) only the clip opened at
  *   preloads: the page cannot know the connection.
  */

@@ -1,5 +1,8 @@
 import { useEffect, useState, type MutableRefObject } from 'react'
-import { connectionHints, isMeteredConnection, keepsMedia } from '~/lib/reel-preload'
+import { connectionHints, isMeteredConnection } from '~/lib/reel-preload'
+
+/** HTMLMediaElement's HAVE_CURRENT_DATA (spelled out: not every DOM has the constants). */
+const HAVE_CURRENT_DATA = 2
 
 /**
  * Whether the connection looks metered or slow (ADR 0051), read when the
@@ -20,53 +23,40 @@ export function useMeteredConnection(): boolean {
 }
 
 /**
- * The reel viewer's media around the clip in view (ADR 0051), once hydrated:
+ * The next clip's first frame, drawn before the swipe (ADR 0051): once its
+ * first data is in, the next clip is seeked to 0 while paused, so the browser
+ * decodes and draws that frame (instead of the poster) and `play()` then only
+ * has to start the clock. Not on a metered connection, where nothing of the
+ * next clip is fetched ahead.
  *
- * - the next clip, once its first data is in, is seeked to 0 while paused, so
- *   its first frame is decoded and drawn (instead of the poster) before the
- *   swipe: `play()` then only has to start the clock;
- * - a clip two or more away from the one in view that still holds media (it
- *   played, or was the next one) is emptied: paused and `load()`ed again with
- *   `preload="none"`, which drops its buffers and decoder. So at most the
- *   previous, current and next clips hold media.
+ * (Clips two or more away from the one in view hold no media at all: the reel
+ * viewer gives them a fresh `<video>` without a source, see `unloaded`. It is
+ * not emptied with `load()`: Chromium ignores `preload="none"` on an element
+ * once a script has called `load()` on it, and would fetch it again.)
  */
-export function useClipMedia({
-  ids,
-  current,
+export function useNextClipFrame({
+  nextId,
   hydrated,
   metered,
   videos,
 }: {
-  ids: readonly string[]
-  current: number
+  nextId: string | null
   hydrated: boolean
   metered: boolean
   videos: MutableRefObject<Map<string, HTMLVideoElement>>
 }) {
-  const key = ids.join(' ')
   useEffect(() => {
-    if (!hydrated) return
-    ids.forEach((id, index) => {
-      const video = videos.current.get(id)
-      if (!video || keepsMedia(index, current)) return
-      if (video.readyState > HTMLMediaElement.HAVE_NOTHING || video.networkState === HTMLMediaElement.NETWORK_LOADING) {
-        // `preload` is "none" by now (React committed it before this effect): load() empties the element.
-        video.pause()
-        video.load()
-      }
-    })
-    const next = ids[current + 1] ? videos.current.get(ids[current + 1]!) : undefined
-    if (!next || metered) return
+    const next = hydrated && !metered && nextId ? videos.current.get(nextId) : undefined
+    if (!next) return
     const showFirstFrame = () => {
       // Only while it still waits at the top: a seek to 0 makes the browser decode and draw that frame.
       if (next.paused && next.currentTime === 0 && !next.seeking) next.currentTime = 0
     }
-    if (next.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA) {
+    if (next.readyState >= HAVE_CURRENT_DATA) {
       showFirstFrame()
       return
     }
     next.addEventListener('loadeddata', showFirstFrame, { once: true })
     return () => next.removeEventListener('loadeddata', showFirstFrame)
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for `ids`
-  }, [key, current, hydrated, metered, videos])
+  }, [nextId, hydrated, metered, videos])
 }
