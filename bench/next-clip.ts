@@ -84,7 +84,13 @@ export async function benchNextClip(): Promise<{ name: string; lines: string[]; 
     row('next clip, Save-Data (nothing fetched ahead)', saveData, 'comparison')
     const median = quantile(preloaded, 0.5)
     const figures: Figure[] = [
-      { label: 'next clip’s first frame after the key (median)', value: median, unit: 'ms', goal: `≤ ${GOAL_MS} ms`, met: median <= GOAL_MS },
+      {
+        label: 'next clip’s first frame after the key (median)',
+        value: median,
+        unit: 'ms',
+        goal: `≤ ${GOAL_MS} ms`,
+        met: median <= GOAL_MS,
+      },
       {
         label: 'next clip’s first frame after the key (p95)',
         value: quantile(preloaded, 0.95),

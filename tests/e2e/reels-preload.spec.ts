@@ -68,13 +68,17 @@ test('the next clip has data in before the move, becomes current as the same ele
     await playing(page, index)
     // Before the move: the next clip's first frame is there to show.
     await expect.poll(() => readyState(page, index + 1), { timeout: 15_000 }).toBeGreaterThanOrEqual(2)
-    await page.locator(videoOf(index + 1)).evaluate((video) => ((video as HTMLVideoElement & { __before?: boolean }).__before = true))
+    await page
+      .locator(videoOf(index + 1))
+      .evaluate((video) => ((video as HTMLVideoElement & { __before?: boolean }).__before = true))
     expect(await holdingMedia(page)).toBeLessThanOrEqual(3)
     await moveOn(page)
     await playing(page, index + 1)
     // The element that buffered is the one playing: nothing was made again.
     expect(
-      await page.locator(videoOf(index + 1)).evaluate((video) => (video as HTMLVideoElement & { __before?: boolean }).__before === true),
+      await page
+        .locator(videoOf(index + 1))
+        .evaluate((video) => (video as HTMLVideoElement & { __before?: boolean }).__before === true),
     ).toBe(true)
     // A clip two behind is emptied once the viewer has moved past it.
     if (index >= 1) await expect.poll(() => readyState(page, index - 1)).toBe(0)
