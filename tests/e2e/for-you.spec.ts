@@ -1,6 +1,19 @@
-import type { Browser, Page } from '@playwright/test'
+import { randomUUID } from 'node:crypto'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import type { APIRequestContext, Browser, Page } from '@playwright/test'
+import { ffmpeg, makeClip } from '../integration/media/clips'
 import { supabaseFor } from './support/stand-in'
-import { addSessionCookies, DEMO_ACCOUNTS, expect, signInForCookies, test, type TestAccount } from './support/fixtures'
+import {
+  addSessionCookies,
+  DEMO_ACCOUNTS,
+  DEMO_PASSWORD,
+  expect,
+  signInForCookies,
+  test,
+  type TestAccount,
+} from './support/fixtures'
 
 /**
  * For You as a learner meets it (ADR 0045): a learner who follows a creator and
@@ -13,12 +26,11 @@ import { addSessionCookies, DEMO_ACCOUNTS, expect, signInForCookies, test, type 
  * (the plain form and its redirect).
  *
  * Content: the demo sparks (the demo creator's; "Beats: Two Tones, One Wobble" is in
- * Physics) and four sparks of a new creator, two in Physics and two in Technology,
- * written with the service role (YouTube links: nothing to transcode, and the
- * order does not depend on playing them).
+ * Physics) and three one-second sparks of a new creator (approved by the demo admin),
+ * uploaded and processed once for the file; each test has its own new learner, who
+ * follows that creator and likes the Physics spark through the JSON API.
  */
 const BEATS = 'Beats: Two Tones, One Wobble'
-const PHYSICS = 'natural-sciences-physics'
 const TECH = 'technology-innovation'
 const viewer = '[data-reel-viewer]'
 
@@ -30,15 +42,31 @@ interface Seeded {
   physics: string[]
 }
 
-/** The learner follows the new creator and liked the Physics demo spark; the creator has four sparks. */
-async function seed(
-  baseURL: string,
-  makeUser: (options?: { role?: 'user' | 'creator' }) => Promise<TestAccount>,
-): Promise<Seeded> {
-  const service = supabaseFor(baseURL, 'service')
+/** A creator (approved by the demo admin) with three sparks, uploaded and processed: made once for the file. */
+let creator: TestAccount
+const creatorSparks: string[] = []
+let beats = ''
+
+async function approve(request: APIRequestContext, account: TestAccount) {
+  const login = await request.post('/api/auth/login', { data: { email: DEMO_ACCOUNTS.admin.email, password: DEMO_PASSWORD } })
+  const { token } = (await login.json()) as { token: string }
+  const headers = { Authorization: `Bearer ${token}` }
+  const list = (await (await request.get('/api/admin/creator-applications', { headers })).json()) as {
+    _id: string
+    user: { _id: string }
+  }[]
+  const application = list.find((entry) => entry.user._id === account.id)
+  expect(application, 'the new creator’s application').toBeDefined()
+  expect(
+    (await request.put(`/api/admin/creator-applications/${application!._id}`, { headers, data: { approved: true } })).status(),
+  ).toBe(200)
+}
+
+test.beforeAll(async ({ browser, baseURL, playwright }) => {
+  test.setTimeout(600_000)
+  const service = supabaseFor(baseURL!, 'service')
   const { data: demo } = await service.from('profiles').select('id').eq('username', DEMO_ACCOUNTS.creator.username).single()
   // The demo sparks are processed at start-up: on a fresh server they may not be there yet.
-  let beats = ''
   await expect
     .poll(
       async () => {
@@ -53,28 +81,101 @@ async function seed(
       { timeout: 420_000, intervals: [3000, 5000, 10_000] },
     )
     .toBeGreaterThanOrEqual(5)
-  const learner = await makeUser()
-  const creator = await makeUser({ role: 'creator' })
-  const rows = [PHYSICS, PHYSICS, TECH, TECH].map((category, index) => ({
-    creator_id: creator.id,
-    title: `${creator.username} spark ${index + 1}`,
-    description: 'Written by the For You e2e test.',
-    category_id: category,
-    type: 'spark',
-    is_public: true,
-    status: 'ready',
-    external_url: `https://www.youtube.com/watch?v=dQw4w9WgXc${index}`,
-    duration_seconds: 20,
-  }))
-  const { data: made, error } = await service.from('videos').insert(rows).select('id,category_id')
+  const suffix = randomUUID().slice(0, 8)
+  creator = {
+    id: '',
+    email: `foryou-${suffix}@lumen.test`,
+    password: `Pw-${randomUUID()}`,
+    username: `foryou_${suffix}`,
+    role: 'creator',
+  }
+  const { data: made, error } = await service.auth.admin.createUser({
+    email: creator.email,
+    password: creator.password,
+    email_confirm: true,
+    user_metadata: {
+      username: creator.username,
+      role: 'creator',
+      bio: 'I teach things in e2e tests.',
+      creator_categories: [TECH],
+    },
+  })
   expect(error).toBeNull()
-  const followed = (made as { id: string; category_id: string }[]).map((row) => row.id)
-  const physicsMade = (made as { id: string; category_id: string }[])
-    .filter((row) => row.category_id === PHYSICS)
-    .map((row) => row.id)
-  expect((await service.from('follows').insert({ follower_id: learner.id, creator_id: creator.id })).error).toBeNull()
-  expect((await service.from('video_likes').insert({ user_id: learner.id, video_id: beats })).error).toBeNull()
-  return { learner, creator, followed, physics: [beats, ...physicsMade] }
+  creator.id = made.user!.id
+  const request = await playwright.request.newContext({ baseURL })
+  await approve(request, creator)
+  await request.dispose()
+
+  const dir = await mkdtemp(path.join(tmpdir(), 'lumen-e2e-for-you-'))
+  const context = await browser.newContext({ baseURL })
+  try {
+    await addSessionCookies(context, baseURL!, await signInForCookies(baseURL!, creator.email, creator.password))
+    const video = await makeClip(path.join(dir, 'clip.mp4'), {
+      width: 180,
+      height: 320,
+      seconds: 1,
+      output: ['-movflags', '+faststart'],
+    })
+    const thumbnail = path.join(dir, 'clip.jpg')
+    await ffmpeg(['-f', 'lavfi', '-i', 'smptehdbars=s=180x320', '-frames:v', '1', thumbnail])
+    for (const [index, category] of [TECH, TECH, 'other'].entries()) {
+      const response = await context.request.post('/upload', {
+        multipart: {
+          title: `${creator.username} spark ${index + 1}`,
+          description: 'Uploaded by the For You e2e test.',
+          type: 'spark',
+          category,
+          visibility: 'public',
+          video: { name: 'clip.mp4', mimeType: 'video/mp4', buffer: await readFile(video) },
+          thumbnail: { name: 'clip.jpg', mimeType: 'image/jpeg', buffer: await readFile(thumbnail) },
+        },
+        maxRedirects: 0,
+        timeout: 60_000,
+      })
+      expect(response.status()).toBe(302)
+      creatorSparks.push(new URL(response.headers().location!, 'http://x').searchParams.get('uploaded') ?? '')
+    }
+    for (const id of creatorSparks) {
+      await expect
+        .poll(async () => (await (await context.request.get(`/video/${id}`)).text()).includes('data-engine='), {
+          timeout: 300_000,
+          intervals: [1000, 2000, 3000],
+        })
+        .toBe(true)
+    }
+  } finally {
+    await context.close()
+    await rm(dir, { recursive: true, force: true })
+  }
+})
+
+test.afterAll(async ({ baseURL }) => {
+  if (creator?.id) await supabaseFor(baseURL!, 'service').auth.admin.deleteUser(creator.id)
+})
+
+/** A new learner who follows the creator and liked the Physics demo spark (through the JSON API). */
+async function seed(baseURL: string, makeUser: () => Promise<TestAccount>): Promise<Seeded> {
+  const learner = await makeUser()
+  const login = await fetch(`${baseURL}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: learner.email, password: learner.password }),
+  })
+  const { token } = (await login.json()) as { token: string }
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' }
+  const follow = await fetch(`${baseURL}/api/users/follow/${creator.id}`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ follow: true }),
+  })
+  expect(follow.status).toBe(200)
+  const like = await fetch(`${baseURL}/api/videos/${beats}/like`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ like: true }),
+  })
+  expect(like.status).toBe(200)
+  return { learner, creator, followed: creatorSparks, physics: [beats] }
 }
 
 /** The viewer's clips in order, moving down to the last one (more load as the end comes near). */
@@ -123,7 +224,7 @@ async function apiPages(baseURL: string, learner: TestAccount): Promise<string[]
 }
 
 function expectFirst(ids: string[], reasons: string[], seeded: Seeded) {
-  // The first three are the followed creator's (at most two in a row) and the Physics clips, each saying why.
+  // The first three are the followed creator's (at most two in a row) and the Physics clip, each saying why.
   for (let index = 0; index < 3; index++) {
     const id = ids[index]!
     expect([...seeded.followed, ...seeded.physics], `clip ${index + 1}`).toContain(id)
@@ -153,6 +254,8 @@ test.describe('For You', () => {
     test.setTimeout(600_000)
     const seeded = await seed(baseURL!, makeUser)
     await signedInAs(seeded.learner)
+    // Nothing plays: a clip watched goes to the back of For You, which would blur what Not interested does.
+    await page.route('**/media/videos/**', (route) => route.abort())
 
     const before = await wholeFeed(page)
     expectFirst(before.ids, before.reasons, seeded)
@@ -195,34 +298,34 @@ test.describe('For You', () => {
   }) => {
     test.setTimeout(600_000)
     const seeded = await seed(baseURL!, makeUser)
-    const withJs = await signedInPage(browser, baseURL!, seeded.learner, true)
-    const before = await wholeFeed(withJs.page)
-    await withJs.context.close()
-    expectFirst(before.ids, before.reasons, seeded)
-
     const { context, page } = await signedInPage(browser, baseURL!, seeded.learner, false)
-    try {
+    /** The clips of the page's first window, in order, with their why lines. */
+    const order = async () => {
       await page.goto('/sparks-reels')
-      const first = page.locator(`${viewer} section`).first()
-      const firstId = (await first.getAttribute('id'))!.replace(/^reel-/, '')
-      expect(firstId).toBe(before.ids[0])
-      await expect(first.locator('[data-reel-reason]')).toHaveText(before.reasons[0]!)
+      const sections = page.locator(`${viewer} section[data-reel-index]`)
+      await expect(sections.first()).toBeVisible()
+      return {
+        ids: await sections.evaluateAll((all) => all.map((section) => section.id.replace(/^reel-/, ''))),
+        reasons: await sections.evaluateAll((all) =>
+          all.map((section) => section.querySelector('[data-reel-reason]')?.textContent ?? ''),
+        ),
+      }
+    }
+    try {
+      const before = await order()
+      expectFirst(before.ids, before.reasons, seeded)
+      expect(new Set(before.ids).size).toBe(before.ids.length)
       const target = before.ids.find((id) => seeded.followed.includes(id))!
       const clip = page.locator(`section#reel-${target}`)
       await clip.locator('summary', { hasText: 'More options' }).click()
       await clip.getByLabel(`Also fewer from ${seeded.creator.username}`).check()
       await clip.getByRole('button', { name: 'Not interested' }).click()
       await expect(page.getByTestId('flash-toast')).toContainText('fewer from this creator')
-    } finally {
-      await context.close()
-    }
-    const again = await signedInPage(browser, baseURL!, seeded.learner, true)
-    try {
-      const after = await wholeFeed(again.page)
+      const after = await order()
       expect(new Set(after.ids).size).toBe(after.ids.length)
       for (const id of seeded.followed) expect(after.ids.indexOf(id), id).toBeGreaterThan(before.ids.indexOf(id))
     } finally {
-      await again.context.close()
+      await context.close()
     }
   })
 })
