@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, isRouteErrorResponse, Link, useFetcher, useLoaderData, useRouteError } from '@remix-run/react'
 import { useEffect } from 'react'
+import { CheckpointEngagement } from '~/components/checkpoints/checkpoint-engagement'
 import { LearnerDashboard } from '~/components/dashboard/learner'
 import { EngagementPanel, OverviewPanel, PlatformPanel, VideosPanel } from '~/components/dashboard/panels'
 import { StatCards } from '~/components/dashboard/stat-cards'
@@ -20,6 +21,7 @@ import { jsonWithHeaders } from '~/server/http/responses.server'
 import { requireUser } from '~/server/permissions.server'
 import { browserSupabaseUrl } from '~/server/supabase.server'
 import { deleteVideo } from '~/server/videos.server'
+import { creatorCheckpointStats } from '~/server/checkpoints.server'
 
 /**
  * /dashboard?tab=overview|videos|engagement&days=7|28|90&sort=… — opened
@@ -34,11 +36,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (user.role === 'user') return jsonWithHeaders({ kind: 'learner' as const, username: user.username }, 200, headers)
   const query = readDashboardQuery(new URL(request.url).searchParams)
   try {
-    const [stats, uploads, videos, platform] = await Promise.all([
+    const [stats, uploads, videos, platform, checkpoints] = await Promise.all([
       dashboardStats(claims, user.id, { days: query.days }),
       recentUploads(claims),
       query.tab === 'videos' ? dashboardVideos(claims, user.id, query.sort) : null,
       user.role === 'admin' && query.tab === 'overview' ? platformOverview(claims, { days: query.days }) : null,
+      query.tab === 'engagement' ? creatorCheckpointStats(claims) : null,
     ])
     const supabaseUrl = browserSupabaseUrl()
     return jsonWithHeaders(
@@ -50,6 +53,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         stats,
         videos,
         platform,
+        checkpoints,
         uploads: uploads.map(({ thumbnailPath, ...video }) => ({
           ...video,
           thumbnailUrl: thumbnailUrl(supabaseUrl, thumbnailPath),
@@ -109,6 +113,7 @@ export default function Dashboard() {
         {query.tab === 'overview' ? <OverviewPanel stats={stats} days={query.days} /> : null}
         {query.tab === 'videos' && data.videos ? <VideosPanel videos={data.videos} sort={query.sort} /> : null}
         {query.tab === 'engagement' ? <EngagementPanel stats={stats} /> : null}
+        {query.tab === 'engagement' && data.checkpoints ? <CheckpointEngagement videos={data.checkpoints} /> : null}
       </section>
       {data.platform ? <PlatformPanel {...data.platform} /> : null}
       <YourContent uploads={data.uploads} pendingVerification={data.pendingVerification} />

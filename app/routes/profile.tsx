@@ -19,7 +19,8 @@ import { PROGRESS_MESSAGES } from '~/lib/schemas/progress'
 import { QUOTE_MESSAGES } from '~/lib/schemas/quote'
 import { field } from '~/lib/schemas/video'
 import { isDomainError } from '~/server/errors.server'
-import { FEED_PAGE_SIZE, listLikedVideos } from '~/server/feed.server'
+import { FEED_PAGE_SIZE } from '~/server/feed/lists.server'
+import { listLikedVideos } from '~/server/feed/people.server'
 import { listFollowing } from '~/server/follows.server'
 import { redirectWithFlash } from '~/server/http/flash.server'
 import { jsonWithHeaders, loadFailure } from '~/server/http/responses.server'
@@ -113,7 +114,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === 'history-remove' || intent === 'history-clear') return historyAction(claims, form, headers)
   const back = '/profile?tab=quotes#my-quotes'
   const reply = (body: MyQuotesActionData, status: number) => jsonWithHeaders<MyQuotesActionData>(body, status, headers)
-  if (intent !== 'delete-quote') return reply({ ok: false, intent: 'delete-quote', error: QUOTE_MESSAGES.deleteFailed }, 400)
+  if (intent !== 'delete-quote') return reply({ ok: false, intent: 'delete-quote', formError: QUOTE_MESSAGES.deleteFailed }, 400)
   try {
     const message = await deleteQuote(claims, field(form, 'quoteId') ?? '')
     return scripted
@@ -124,7 +125,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const message = isDomainError(error) ? error.message : QUOTE_MESSAGES.deleteFailed
     if (!isDomainError(error)) console.warn('[profile] could not delete a quote:', error instanceof Error ? error.message : error)
     return scripted
-      ? reply({ ok: false, intent: 'delete-quote', error: message }, status)
+      ? reply({ ok: false, intent: 'delete-quote', formError: message }, status)
       : redirectWithFlash(back, { kind: 'error', message }, headers)
   }
 }

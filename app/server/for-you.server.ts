@@ -7,12 +7,13 @@ import type { VideoCardItem } from '~/lib/video-types'
 import { isoMicros } from './cursor.server'
 import { asCaller, asServiceRole, type JwtClaims, type Tx } from './db.server'
 import { DomainError } from './errors.server'
-import { toItem, VIDEO_COLUMNS, type Row } from './feed.server'
+import { toItem, VIDEO_COLUMNS, type Row } from './feed/cards.server'
 import { withProgress } from './progress-rows.server'
 
 /**
  * The sparks feeds (ADR 0045): For You, ranked in Postgres by
- * `public.for_you_sparks()` and arranged here, and Following, the followed
+ * `public.for_you_sparks()` (bounded candidate lists from the kept per-spark
+ * scores, ADR 0052) and arranged here, and Following, the followed
  * creators' sparks newest first. The reel viewer, /sparks and
  * GET /api/videos/shorts all read them through `listSparkFeed`, so they show
  * the same order, each clip with the line saying why it is there.

@@ -32,7 +32,7 @@ export function CommentsSection({
       <CommentForm videoId={videoId} noJsFailure={failed?.intent === 'comment' ? failed : undefined} />
       {failed && failed.intent === 'delete-comment' ? (
         <div className="mt-4">
-          <Alert tone="error">{failed.error}</Alert>
+          <Alert tone="error">{failed.formError}</Alert>
         </div>
       ) : null}
       {comments.length === 0 ? (
@@ -62,7 +62,7 @@ function CommentForm({ videoId, noJsFailure }: { videoId: string; noJsFailure: V
     if (result?.ok) setBody('')
   }, [result])
   const { error, ref, markStale } = useLiveError<HTMLFormElement>(
-    result && !result.ok ? result.error : (noJsFailure?.error ?? null),
+    result && !result.ok ? result.formError : (noJsFailure?.formError ?? null),
     checkCommentField,
   )
   const empty = body.trim() === ''
@@ -103,7 +103,7 @@ function CommentForm({ videoId, noJsFailure }: { videoId: string; noJsFailure: V
 function CommentItem({ comment }: { comment: VideoPageComment }) {
   const fetcher = useFetcher<VideoActionData>({ key: `delete-comment-${comment.id}` })
   const deleting = fetcher.state !== 'idle'
-  const failedHere = fetcher.state === 'idle' && fetcher.data && !fetcher.data.ok ? fetcher.data.error : null
+  const failedHere = fetcher.state === 'idle' && fetcher.data && !fetcher.data.ok ? fetcher.data.formError : null
   return (
     <li className={`flex gap-3 ${deleting ? 'opacity-50' : ''}`} id={`comment-${comment.id}`}>
       <UserAvatar user={comment.user} size="md" />

@@ -49,7 +49,7 @@ export function QuotesSection({
       </div>
       {quoteFailure ? (
         <div className="mt-3">
-          <Alert tone="error">{quoteFailure.error}</Alert>
+          <Alert tone="error">{quoteFailure.formError}</Alert>
         </div>
       ) : null}
       {quotes.length === 0 ? (
@@ -70,7 +70,7 @@ export function QuotesSection({
 function QuoteItem({ quote, videoId }: { quote: VideoPageQuote; videoId: string }) {
   const deleter = useFetcher<VideoActionData>({ key: `delete-quote-${quote.id}` })
   const deleting = deleter.state !== 'idle'
-  const deleteError = deleter.state === 'idle' && deleter.data && !deleter.data.ok ? deleter.data.error : null
+  const deleteError = deleter.state === 'idle' && deleter.data && !deleter.data.ok ? deleter.data.formError : null
   return (
     <li id={`quote-${quote.id}`} className={`card scroll-mt-24 p-4 ${deleting ? 'opacity-50' : ''}`}>
       <div className="flex items-center gap-2.5">
