@@ -252,8 +252,10 @@ export async function getLessonCourse(claims: JwtClaims | null, videoId: string)
          limit 1
       )
       select ch.id as course_id, ch.title, ch.enrolled,
-             (select count(*)::int from public.course_lessons l where l.course_id = ch.id and l.position <= ch.position) as number,
-             (select count(*)::int from public.course_lessons l where l.course_id = ch.id) as total,
+             (select count(*)::int from public.course_lessons l join public.videos v on v.id = l.video_id
+               where l.course_id = ch.id and l.position <= ch.position) as number,
+             (select count(*)::int from public.course_lessons l join public.videos v on v.id = l.video_id
+               where l.course_id = ch.id) as total,
              n.video_id as next_id, n.title as next_title
         from chosen ch
         left join lateral (
