@@ -12,6 +12,7 @@ import {
   type ShouldRevalidateFunction,
 } from '@remix-run/react'
 import { VideoCaptions } from '~/components/captions/video-captions'
+import { LessonCourseLine } from '~/components/courses/lesson-course'
 import { VideoNotes } from '~/components/notes/video-notes'
 import { StatusCard } from '~/components/status-card'
 import { Page } from '~/components/ui/page'
@@ -182,7 +183,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, actionRes
 }
 
 export default function VideoPage() {
-  const { video, media, share, comments, quotes, follow, captions, resumeAt, chapters, checkpoints, notes, playbackRate } =
+  const { video, media, share, comments, quotes, follow, captions, resumeAt, chapters, checkpoints, notes, playbackRate, course } =
     useLoaderData<typeof loader>()
   const playerRef = useRef<HTMLVideoElement | null>(null)
   const actionData = useActionData<typeof action>()
@@ -242,6 +243,7 @@ export default function VideoPage() {
               </>
             ) : null}
             {playable && resume !== null ? <ResumeOffer videoId={video.id} at={resume} /> : null}
+            {course ? <LessonCourseLine course={course} videoRef={playerRef} /> : null}
             {playable && video.isOwner && video.moreQualitiesPending ? <MoreQualitiesNote videoId={video.id} /> : null}
             <VideoDetails video={video} follow={follow} />
             <VideoActionsBar video={video} share={share} failed={failed} />
