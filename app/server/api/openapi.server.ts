@@ -43,6 +43,7 @@ import {
 } from './schemas.server'
 import { CHECKPOINT_ENDPOINTS } from './checkpoints.server'
 import { NOTE_ENDPOINTS } from './notes.server'
+import { COURSE_ENDPOINTS } from './courses.server'
 import { LEARNING_ENDPOINTS } from './learning.server'
 import { NOTIFICATION_ENDPOINTS } from './notifications.server'
 import { ChaptersBody, ChaptersSchema, VideoEditBody } from './chapters.server'
@@ -668,6 +669,7 @@ export const ENDPOINTS: Endpoint[] = [
   ...NOTIFICATION_ENDPOINTS,
   ...CHECKPOINT_ENDPOINTS,
   ...NOTE_ENDPOINTS,
+  ...COURSE_ENDPOINTS,
   ...LEARNING_ENDPOINTS,
   // The document itself
   {
