@@ -101,10 +101,15 @@ export default function Dashboard() {
         title="Creator Dashboard"
         subtitle={`Welcome back, ${data.username}. Here is how your content is doing.`}
         actions={
-          <Link to="/upload" className="btn-primary">
-            <PathIcon path={icons.plus} />
-            Upload New Content
-          </Link>
+          <>
+            <Link to="/courses" className="btn-secondary">
+              Courses
+            </Link>
+            <Link to="/upload" className="btn-primary">
+              <PathIcon path={icons.plus} />
+              Upload New Content
+            </Link>
+          </>
         }
       />
       <StatCards stats={stats} />

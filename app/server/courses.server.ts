@@ -728,3 +728,27 @@ export async function setSectionTitle(claims: JwtClaims | null, id: string, vide
     if (!Number(changed.numUpdatedRows)) throw invalid({ lessons: COURSE_MESSAGES.lessonMissing })
   })
 }
+
+/** Sets the section headings of several lessons at once (the editor's "Save section headings"). */
+export async function setSectionTitles(
+  claims: JwtClaims | null,
+  id: string,
+  entries: { videoId: unknown; sectionTitle: unknown }[],
+): Promise<void> {
+  const parsed = entries.map((entry) => {
+    if (!isUuid(entry.videoId)) throw invalid({ lessons: COURSE_MESSAGES.lessonMissing })
+    const title = sectionTitleSchema.safeParse(entry.sectionTitle)
+    if (!title.success) throw invalid({ lessons: title.error.issues[0]?.message ?? COURSE_MESSAGES.sectionTooLong })
+    return { videoId: entry.videoId, sectionTitle: title.data }
+  })
+  await changeLessons(claims, id, async (tx) => {
+    for (const entry of parsed) {
+      await tx
+        .updateTable('course_lessons')
+        .set({ section_title: entry.sectionTitle })
+        .where('course_id', '=', id)
+        .where('video_id', '=', entry.videoId)
+        .execute()
+    }
+  })
+}
