@@ -13,7 +13,7 @@ export const NEXT_LESSON_SECONDS = 5
  * ends, a Next lesson card counts down 5 seconds and opens the next lesson; Cancel (or
  * Escape, or playing on) stops it. The card takes focus when it appears, so keyboard and
  * screen-reader users hear what is about to happen and can cancel; cancelling gives
- * focus back to the player.
+ * focus back to where it was (a player control), else to the card's Play now link.
  */
 export function LessonCourseLine({
   course,
@@ -66,6 +66,8 @@ function NextLessonCountdown({
   // null: hidden; a number: counting down (seconds left); 'cancelled': shown without counting.
   const [state, setState] = useState<number | 'cancelled' | null>(null)
   const cardRef = useRef<HTMLElement>(null)
+  const playNowRef = useRef<HTMLAnchorElement>(null)
+  const returnFocus = useRef<HTMLElement | null>(null)
 
   useEffect(() => {
     const video = videoRef.current
@@ -81,14 +83,19 @@ function NextLessonCountdown({
     }
   }, [videoRef])
 
+  // Focus goes back where it was before the card took it (a player control), else to Play now.
   const cancel = useCallback(() => {
     setState('cancelled')
-    videoRef.current?.focus()
-  }, [videoRef])
+    const back = returnFocus.current
+    if (back && back.isConnected && back !== document.body) back.focus()
+    else window.requestAnimationFrame(() => playNowRef.current?.focus())
+  }, [])
 
   const counting = typeof state === 'number'
   useEffect(() => {
     if (!counting) return
+    if (document.activeElement !== cardRef.current)
+      returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
     cardRef.current?.focus()
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return
@@ -136,7 +143,7 @@ function NextLessonCountdown({
         </p>
       </div>
       <div className="flex shrink-0 gap-2">
-        <Link to={next.href} className="btn-primary">
+        <Link ref={playNowRef} to={next.href} className="btn-primary">
           Play now
         </Link>
         {counting ? (
