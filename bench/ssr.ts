@@ -1,5 +1,6 @@
 import type pg from 'pg'
-import { encodeCursor, FEED_PAGE_SIZE } from '../app/server/feed.server'
+import { FEED_PAGE_SIZE } from '../app/server/feed/lists.server'
+import { encodeCursor } from '../app/server/feed/query.server'
 import { CATEGORY_IDS } from '../app/lib/catalog'
 import type { Figure } from './figures'
 import {
@@ -352,8 +353,8 @@ export async function seedVideos(pool: pg.Pool, count: number): Promise<Seeded> 
   await pool.query('delete from public.media_jobs')
   await pool.query('analyze public.videos')
   // Page 500 starts after the last card of page 499.
-  const { rows } = await pool.query<{ id: string; created_at: string }>(
-    `select id, created_at from public.videos
+  const { rows } = await pool.query<{ id: string; key_at: string }>(
+    `select id, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as key_at from public.videos
       where status = 'ready' and is_public and type = 'video'
       order by created_at desc, id desc
       offset $1 limit 1`,
@@ -365,5 +366,5 @@ export async function seedVideos(pool: pg.Pool, count: number): Promise<Seeded> 
     `select id from public.videos where type = 'video' order by created_at desc offset $1 limit 1`,
     [Math.floor(count / 2)],
   )
-  return { videoId: middle[0]!.id, page500Cursor: encodeCursor({ createdAt: last.created_at, id: last.id }) }
+  return { videoId: middle[0]!.id, page500Cursor: encodeCursor({ at: last.key_at, id: last.id }) }
 }

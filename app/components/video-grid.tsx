@@ -8,7 +8,7 @@ import { VideoCard, type VideoCardData } from './video-card'
 
 /**
  * A grid of video or spark cards with "Load more". Pages come by cursor
- * (keyset, see app/server/feed.server.ts). Without JavaScript the button is a
+ * (keyset, see app/server/feed/). Without JavaScript the button is a
  * link to the next page (`?cursor=…`); with JavaScript a fetcher loads that
  * same URL's data and the cards are appended, focus moving to the first new
  * card and a polite announcement saying how many arrived.

@@ -3,7 +3,7 @@ import { requireCaller } from '~/server/api/caller.server'
 import { apiRoute } from '~/server/api/route.server'
 import { pagedJson, pageQuery, requireSelf } from '~/server/api/users.server'
 import { videoList } from '~/server/api/videos.server'
-import { listLikedVideos } from '~/server/feed.server'
+import { listLikedVideos } from '~/server/feed/people.server'
 
 /** GET /api/users/:id/liked-videos — one's own liked videos, latest like first (`cursor`, `limit`; X-Next-Cursor). */
 const api = apiRoute({

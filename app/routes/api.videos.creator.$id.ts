@@ -2,7 +2,8 @@ import { optionalCaller } from '~/server/api/caller.server'
 import { apiRoute } from '~/server/api/route.server'
 import { videoList } from '~/server/api/videos.server'
 import { getCreator } from '~/server/creators.server'
-import { listCreatorVideos, MAX_PAGE_SIZE } from '~/server/feed.server'
+import { MAX_PAGE_SIZE } from '~/server/feed/lists.server'
+import { listCreatorVideos } from '~/server/feed/people.server'
 
 /** GET /api/videos/creator/:id — a creator's videos and sparks; 404 'Creator Not Found'. */
 const api = apiRoute({

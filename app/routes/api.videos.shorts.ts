@@ -2,7 +2,7 @@ import { optionalCaller } from '~/server/api/caller.server'
 import { apiRoute } from '~/server/api/route.server'
 import { pagedJson, pageQuery } from '~/server/api/users.server'
 import { rankedVideoList, sparkFeedQuery, videoList, videoQuery } from '~/server/api/videos.server'
-import { listVideosPage } from '~/server/feed.server'
+import { listVideosPage } from '~/server/feed/lists.server'
 import { listSparkFeed } from '~/server/for-you.server'
 
 /**

@@ -1,7 +1,7 @@
 import { optionalCaller } from '~/server/api/caller.server'
 import { apiRoute } from '~/server/api/route.server'
 import { videoList, videoQuery } from '~/server/api/videos.server'
-import { listVideosPage } from '~/server/feed.server'
+import { listVideosPage } from '~/server/feed/lists.server'
 
 /** GET /api/videos?type=feed|spark&category=&search=&page=&limit= — an array, newest first (docs/product.md, The JSON API). */
 const api = apiRoute({

@@ -72,20 +72,25 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       case 'lessons': {
         const [op, videoId] = formText(form, 'op').split(':')
         const order = form.getAll('order').map(String)
-        if (op === 'up' || op === 'down') await moveLesson(claims, id, videoId, op)
-        else if (op === 'remove') {
+        if (op === 'up' || op === 'down') {
+          await moveLesson(claims, id, videoId, op)
+          return await done(COURSE_MESSAGES.lessonMoved, `${here}#lessons`)
+        }
+        if (op === 'remove') {
           await removeLesson(claims, id, videoId)
           return await done(COURSE_MESSAGES.lessonRemoved, `${here}#lessons`)
-        } else if (op === 'reorder') await reorderLessons(claims, id, order)
-        else {
-          const sections = form.getAll('section').map(String)
-          await setSectionTitles(
-            claims,
-            id,
-            order.map((lesson, index) => ({ videoId: lesson, sectionTitle: sections[index] ?? '' })),
-          )
         }
-        return await done(COURSE_MESSAGES.lessonsSaved, `${here}#lessons`)
+        if (op === 'reorder') {
+          await reorderLessons(claims, id, order)
+          return await done(COURSE_MESSAGES.orderSaved, `${here}#lessons`)
+        }
+        const sections = form.getAll('section').map(String)
+        await setSectionTitles(
+          claims,
+          id,
+          order.map((lesson, index) => ({ videoId: lesson, sectionTitle: sections[index] ?? '' })),
+        )
+        return await done(COURSE_MESSAGES.sectionsSaved, `${here}#lessons`)
       }
       case 'publish':
       case 'unpublish':

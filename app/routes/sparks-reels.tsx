@@ -3,7 +3,7 @@ import { Link, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/r
 import { BoltIcon } from '~/components/icons'
 import { REEL_EMPTY, ReelViewer } from '~/components/reel-viewer'
 import { filterQuery } from '~/components/video-grid'
-import { listVideos } from '~/server/feed.server'
+import { listVideos } from '~/server/feed/lists.server'
 import type { ShellHandle } from '~/root'
 import { browseQuery } from '~/lib/browse'
 import { isUuid } from '~/lib/ids'

@@ -23,7 +23,7 @@ import { reencodeThumbnail, validateImageFile } from '../../media/validate-image
 import { decodeTimeKey, encodeTimeKey, isoMicros } from './cursor.server'
 import { asCaller, type JwtClaims, type Tx } from './db.server'
 import { DomainError } from './errors.server'
-import { cleanSearch } from './feed.server'
+import { cleanSearch } from './feed/search.server'
 import { allowed } from './permissions.server'
 import { removeFiles } from './storage.server'
 import { browserSupabaseUrl, type Supabase } from './supabase.server'

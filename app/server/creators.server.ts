@@ -7,7 +7,7 @@ import { CREATOR_MESSAGES, CREATORS_PAGE_SIZE } from '~/lib/schemas/creators'
 import { asCaller, type JwtClaims, type Tx } from './db.server'
 import { decodeCreatorKey, encodeCreatorKey } from './cursor.server'
 import { DomainError } from './errors.server'
-import { cleanSearch } from './feed.server'
+import { cleanSearch } from './feed/search.server'
 import { browserSupabaseUrl } from './supabase.server'
 
 /**

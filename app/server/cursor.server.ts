@@ -2,8 +2,9 @@ import { sql, type RawBuilder } from 'kysely'
 import { z } from 'zod'
 
 /**
- * Keyset cursors of the person lists (creators, following, liked videos,
- * a creator's videos): an opaque base64url of the last item's sort key. The
+ * The one keyset cursor codec of every list (the feed and sparks lists, with a
+ * search rank when searching; creators, following, liked videos, a creator's
+ * videos, History, notifications): an opaque base64url of the last item's sort key. The
  * time is taken from Postgres at full (microsecond) precision, so rows made
  * in the same millisecond — a seed, one transaction — are neither skipped
  * nor repeated at a page break.
@@ -11,9 +12,11 @@ import { z } from 'zod'
 const timestamp = z
   .string()
   .datetime({ offset: true })
+  // zod's format check alone lets through offsets like `+99:99` and year 0, which
+  // Postgres refuses (a 500, before).
   .refine((value) => {
-    const year = new Date(value).getUTCFullYear()
-    return year >= 1970 && year <= 9999
+    const time = Date.parse(value)
+    return Number.isFinite(time) && new Date(time).getUTCFullYear() >= 1970 && new Date(time).getUTCFullYear() <= 9999
   })
 
 /** `column` as ISO-8601 text in UTC with microseconds, for a cursor. */

@@ -7,7 +7,7 @@ import type { VideoCardItem } from '~/lib/video-types'
 import { isoMicros } from './cursor.server'
 import { asCaller, asServiceRole, type JwtClaims, type Tx } from './db.server'
 import { DomainError } from './errors.server'
-import { toItem, VIDEO_COLUMNS, type Row } from './feed.server'
+import { toItem, VIDEO_COLUMNS, type Row } from './feed/cards.server'
 import { withProgress } from './progress-rows.server'
 
 /**

@@ -11,7 +11,7 @@ import type { VideoCardItem } from '~/lib/video-types'
 import { decodeTimeKey, encodeTimeKey, isoMicros } from './cursor.server'
 import { asCaller, type JwtClaims, type Tx } from './db.server'
 import { DomainError, isPermissionError } from './errors.server'
-import { toItem, VIDEO_COLUMNS, type Row } from './feed.server'
+import { toItem, VIDEO_COLUMNS, type Row } from './feed/cards.server'
 import { toWatchPosition, type ProgressRow } from './progress-rows.server'
 
 /**

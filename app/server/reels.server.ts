@@ -1,6 +1,6 @@
 import type { ReelItem, ReelWindow } from '~/components/reel-viewer'
 import type { SparkFeed } from '~/lib/for-you'
-import { countVideos, listVideos, listVideosFrom } from './feed.server'
+import { countVideos, listVideos, listVideosFrom } from './feed/lists.server'
 import { countSparkFeed, listSparkFeed, sparkCard, type RankedCard } from './for-you.server'
 import type { VideoPageComment } from '~/lib/video-page'
 import type { VideoCardItem } from '~/lib/video-types'

@@ -7,7 +7,7 @@ import {
   saveCaptionTrack,
 } from '../../app/server/captions.server'
 import { getOwnProfile, updateProfile } from '../../app/server/profiles.server'
-import { countVideos, listVideos, listVideosFrom } from '../../app/server/feed.server'
+import { countVideos, listVideos, listVideosFrom } from '../../app/server/feed/lists.server'
 import { call } from './support/api-client'
 import { openVideoFixture, type Person, type VideoFixture } from './support/video-fixture'
 

@@ -2,21 +2,14 @@ import { randomUUID } from 'node:crypto'
 import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { connect, disconnect } from '../../app/server/db.server'
-import {
-  cleanSearch,
-  countVideos,
-  decodeCursor,
-  listVideos,
-  listVideosFrom,
-  loadFeed,
-  type ListVideosOptions,
-  type VideoCardItem,
-} from '../../app/server/feed.server'
+import { countVideos, listVideos, listVideosFrom, loadFeed, type ListVideosOptions, type VideoCardItem } from '../../app/server/feed/lists.server'
+import { decodeCursor } from '../../app/server/feed/query.server'
+import { cleanSearch } from '../../app/server/feed/search.server'
 import { LIMITS } from '../../app/lib/catalog'
 import { claimsFor, databaseKinds, insertAuthUser, migratedDatabase } from '../support/databases'
 
 /**
- * The feed and sparks lists (app/server/feed.server.ts) on both databases Lumen
+ * The feed and sparks lists (app/server/feed/) on both databases Lumen
  * runs on: who sees what, the filters, search that cannot be abused, and
  * keyset pages that are disjoint and complete.
  */
@@ -90,10 +83,12 @@ describe('search text cleaning', () => {
   it('ignores cursors whose timestamp or rank Postgres would refuse (a 500 before), and keeps good ones', () => {
     const id = '5b1c3f0e-8a43-4a8e-9f51-0d7c1b2a3e4f'
     const cursor = (tuple: unknown[]) => Buffer.from(JSON.stringify(tuple)).toString('base64url')
-    expect(decodeCursor(cursor(['k', '2026-01-01T00:00:00+99:99', id]), false)).toBeNull()
-    expect(decodeCursor(cursor(['k', '0000-01-01T00:00:00Z', id]), false)).toBeNull()
-    expect(decodeCursor(cursor(['r', 1e300, '2026-01-01T00:00:00Z', id]), true)).toBeNull()
-    expect(decodeCursor(cursor(['k', '2026-01-01T00:00:00Z', id]), false)).toEqual({ createdAt: '2026-01-01T00:00:00Z', id })
+    expect(decodeCursor(cursor(['2026-01-01T00:00:00+99:99', id]), false)).toBeNull()
+    expect(decodeCursor(cursor(['0000-01-01T00:00:00Z', id]), false)).toBeNull()
+    expect(decodeCursor(cursor(['2026-01-01T00:00:00Z', id, 1e300]), true)).toBeNull()
+    expect(decodeCursor(cursor(['2026-01-01T00:00:00Z', id]), false)).toEqual({ at: '2026-01-01T00:00:00Z', id })
+    expect(decodeCursor(cursor(['2026-01-01T00:00:00Z', id, 0.5]), false)).toBeNull()
+    expect(decodeCursor(cursor(['2026-01-01T00:00:00Z', id, 0.5]), true)).toEqual({ at: '2026-01-01T00:00:00Z', id, rank: 0.5 })
   })
 })
 
@@ -307,6 +302,26 @@ describe.each(databaseKinds)('the feed and sparks lists on %s', (kind) => {
         const [at, id] = keys[i]!
         expect(previousAt > at || (previousAt === at && previousId > id)).toBe(true)
       }
+    })
+
+    it('neither skips nor repeats videos made in the same millisecond at a page break (cursors keep microseconds)', async () => {
+      // Private to a creator of their own, so the other lists' counts stay as they are.
+      const tess = await insertAuthUser(pool, { username: `tess_${kind}`, role: 'creator' })
+      await pool.query(`update public.profiles set is_verified = true where id = $1`, [tess])
+      const made: string[] = []
+      for (let micro = 1; micro <= 5; micro++) {
+        made.push(
+          await insertVideo(pool, {
+            creator: tess,
+            title: `Same millisecond ${micro}`,
+            category: 'arts-creativity',
+            isPublic: false,
+            createdAt: `2026-03-01T00:00:00.000${micro}00Z`,
+          }),
+        )
+      }
+      const flat = (await allPages(claimsFor(tess), { type: 'video', category: 'arts-creativity', limit: 2 })).flat()
+      expect(ids(flat)).toEqual([...made].reverse())
     })
 
     it('pages a creator’s list that mixes public and own private videos exactly', async () => {

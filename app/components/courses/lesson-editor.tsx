@@ -19,15 +19,15 @@ export function LessonEditor({ lessons }: { lessons: CourseLesson[] }) {
   const hydrated = useHydrated()
   const fetcher = useFetcher({ key: 'course-reorder' })
   const navigation = useNavigation()
-  const [order, setOrder] = useState(() => lessons.map((lesson) => lesson.videoId))
+  // A dragged order shown until the page's data catches up (then the data is the truth again).
+  const [dragged, setDragged] = useState<{ base: string; order: string[] } | null>(null)
   const [dragging, setDragging] = useState<string | null>(null)
   const [status, setStatus] = useState('')
   const lastMove = useRef<string | null>(null)
 
   const byId = new Map(lessons.map((lesson) => [lesson.videoId, lesson]))
   const serverOrder = lessons.map((lesson) => lesson.videoId).join(',')
-  // The page's data is the truth: a reload (or another editor's change) resets the local order.
-  useEffect(() => setOrder(serverOrder ? serverOrder.split(',') : []), [serverOrder])
+  const order = dragged && dragged.base === serverOrder ? dragged.order : lessons.map((lesson) => lesson.videoId)
 
   // A move by button: remember which, then give the focus back to that button where the lesson went.
   const sent = navigation.formData?.get('op')
@@ -41,7 +41,7 @@ export function LessonEditor({ lessons }: { lessons: CourseLesson[] }) {
       document.querySelector<HTMLButtonElement>(`[data-move="${wanted}"]:not([disabled])`) ??
       document.querySelector<HTMLButtonElement>(`[data-move="${direction === 'up' ? 'down' : 'up'}:${videoId}"]`)
     button?.focus()
-  }, [navigation.state])
+  }, [navigation.state, serverOrder])
 
   const shown = order.map((id) => byId.get(id)).filter((lesson): lesson is CourseLesson => Boolean(lesson))
 
@@ -52,7 +52,7 @@ export function LessonEditor({ lessons }: { lessons: CourseLesson[] }) {
     if (!moved || moved === target) return
     const next = order.filter((id) => id !== moved)
     next.splice(next.indexOf(target) + (order.indexOf(moved) < order.indexOf(target) ? 1 : 0), 0, moved)
-    setOrder(next)
+    setDragged({ base: serverOrder, order: next })
     setStatus(`Moved “${byId.get(moved)?.title ?? ''}” to position ${next.indexOf(moved) + 1} of ${next.length}.`)
     const form = new FormData()
     form.set('intent', 'lessons')

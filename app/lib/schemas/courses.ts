@@ -33,7 +33,9 @@ export const COURSE_MESSAGES = {
   deleted: 'Course deleted',
   lessonAdded: 'Lesson added',
   lessonRemoved: 'Lesson removed',
-  lessonsSaved: 'Lessons saved',
+  lessonMoved: 'Lesson moved',
+  orderSaved: 'Order saved',
+  sectionsSaved: 'Section headings saved',
 } as const
 
 export const COURSE_TITLE_MAX = 200

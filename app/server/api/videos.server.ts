@@ -3,7 +3,7 @@ import { API_MESSAGES, API_VIDEO_FILE_MISSING, DEFAULT_UPLOAD_TITLE } from '~/li
 import { UPLOAD_MESSAGES, type UploadErrors, type UploadValues } from '~/lib/schemas/upload'
 import type { VideoCardItem } from '~/lib/video-types'
 import { DomainError } from '../errors.server'
-import { FEED_PAGE_SIZE } from '../feed.server'
+import { FEED_PAGE_SIZE } from '../feed/lists.server'
 import { SPARK_FEEDS, type SparkFeed } from '~/lib/for-you'
 import type { RankedCard } from '../for-you.server'
 import { discardUploadBody, receiveApiUploadForm } from '../http/forms.server'
