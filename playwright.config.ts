@@ -43,15 +43,25 @@ export default defineConfig({
   outputDir: process.env.E2E_OUTPUT_DIR || 'test-results',
   use: {
     baseURL: `http://localhost:${port}`,
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace: every action with the DOM snapshot before and after it, the network and
+    // the console; and one screenshot of the end. No screencast in the trace: while a video plays, recording
+    // it cost Chromium's GPU and browser processes a quarter of the spec's CPU, in every test, passed or not.
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
+    screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromium,
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
     },
   },
+  /**
+   * Every test runs on the desktop project; the phone project runs only what a phone shows differently —
+   * its layout, touch, the reel viewer, menus — tagged `@phone` (on both projects) or `@phone-only` (on the
+   * phone alone: a check of the phone's own layout). Behaviour that does not depend on the viewport runs
+   * once. tests/unit/e2e-tags.test.ts keeps the convention (no project checks inside tests).
+   */
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'] }, ...filesOf('E2E_FILES_DESKTOP') },
-    { name: 'phone', use: { ...devices['Pixel 7'] }, ...filesOf('E2E_FILES_PHONE') },
+    { name: 'desktop', use: { ...devices['Desktop Chrome'] }, grepInvert: /@phone-only/, ...filesOf('E2E_FILES_DESKTOP') },
+    { name: 'phone', use: { ...devices['Pixel 7'] }, grep: /@phone\b/, ...filesOf('E2E_FILES_PHONE') },
   ],
   webServer: {
     command: 'npx cross-env NODE_ENV=production tsx server.ts',

@@ -132,14 +132,14 @@ isOneToOne: true
                   ]
                 },"checkpoints": {
                   Row: {
-                    "at_seconds": number,"created_at": string,"id": string,"multiple": boolean,"options": (string)[],"question": string,"required": boolean,"video_id": string
+                    "at_seconds": number,"created_at": string,"id": string,"multiple": boolean,"on_spark": boolean,"options": (string)[],"question": string,"required": boolean,"video_id": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "at_seconds": number,"created_at"?: string,"id"?: string,"multiple"?: boolean,"options": (string)[],"question": string,"required"?: boolean,"video_id": string
+                    "at_seconds": number,"created_at"?: string,"id"?: string,"multiple"?: boolean,"on_spark"?: boolean,"options": (string)[],"question": string,"required"?: boolean,"video_id": string
                   }
                   Update: {
-                    "at_seconds"?: number,"created_at"?: string,"id"?: string,"multiple"?: boolean,"options"?: (string)[],"question"?: string,"required"?: boolean,"video_id"?: string
+                    "at_seconds"?: number,"created_at"?: string,"id"?: string,"multiple"?: boolean,"on_spark"?: boolean,"options"?: (string)[],"question"?: string,"required"?: boolean,"video_id"?: string
                   }
                   Relationships: [
                     {
@@ -696,6 +696,26 @@ isOneToOne: false
       referencedColumns: ["id"]
     }
                   ]
+                },"spark_scores": {
+                  Row: {
+                    "base": number,"category_id": string,"created_at": string,"creator_id": string,"video_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "base": number,"category_id": string,"created_at": string,"creator_id": string,"video_id": string
+                  }
+                  Update: {
+                    "base"?: number,"category_id"?: string,"created_at"?: string,"creator_id"?: string,"video_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "spark_scores_video_id_fkey"
+      columns: ["video_id"]
+isOneToOne: true
+      referencedRelation: "videos"
+      referencedColumns: ["id"]
+    }
+                  ]
                 },"video_activity": {
                   Row: {
                     "bucket": string,"comments": number,"likes": number,"video_id": string,"views": number,"watch_seconds": number
@@ -921,6 +941,7 @@ isOneToOne: false
 "created_at": string,
 "id": string,
 "multiple": boolean,
+"on_spark": boolean,
 "options": (string)[],
 "question": string,
 "required": boolean,
@@ -1072,6 +1093,9 @@ isOneToOne: false
 "report_watch":
 { Args: { "played_seconds": number,"session_id": string,"tenths"?: number,"video_id": string,"viewer_key"?: string }; Returns: boolean
                            },
+"rescore_sparks":
+{ Args: { "ids": (string)[] }; Returns: undefined
+                           },
 "review_category_request":
 { Args: { "approved": boolean,"category_id": string,"creator_id": string }; Returns: {
               "category_id": string,
@@ -1146,6 +1170,9 @@ isOneToOne: false
                            },
 "session_not_after":
 { Args: Record<PropertyKey, never>; Returns: string
+                           },
+"spark_base_score":
+{ Args: { "comments": number,"completed": number,"likes": number,"plays": number,"quotes": number,"strikes": number,"verified": boolean,"views": number }; Returns: number
                            },
 "storage_quota_bytes":
 { Args: Record<PropertyKey, never>; Returns: number

@@ -11,7 +11,10 @@ import type { FileTime } from './test-timing'
  *
  * The times come from the last `npm test` on this machine (a file in the system's temporary folder), else
  * from `tests/e2e/durations.json` (committed; refresh it by copying the former), else a default per file.
- * A wrong guess only costs balance: every file still runs on both projects.
+ * A wrong guess only costs balance: every file still runs.
+ *
+ * The desktop project runs every file; the phone project only the files with a test tagged `@phone` or
+ * `@phone-only` (playwright.config.ts): given a file without one, Playwright would stop with "No tests found".
  */
 export const PROJECTS = ['desktop', 'phone'] as const
 export type Project = (typeof PROJECTS)[number]
@@ -34,11 +37,19 @@ export type Durations = Record<string, number>
 
 const keyOf = (project: Project, file: string) => `${project} ${file}`
 
-/** Longest first into the shard with the least expected time; ties go to the lower shard. Deterministic. */
-export function planShards(files: readonly string[], durations: Durations, shards: number): ShardPlan[] {
+/**
+ * Longest first into the shard with the least expected time; ties go to the lower shard. Deterministic.
+ * `files`: per project (see `projectFiles`), or one list for both.
+ */
+export function planShards(
+  files: readonly string[] | Readonly<Record<Project, readonly string[]>>,
+  durations: Durations,
+  shards: number,
+): ShardPlan[] {
   const plans: ShardPlan[] = Array.from({ length: Math.max(1, shards) }, () => ({ files: { desktop: [], phone: [] }, ms: 0 }))
+  const filesOf = (project: Project): readonly string[] => (isFileList(files) ? files : files[project])
   const items = PROJECTS.flatMap((project) =>
-    files.map((file) => ({ project, file, ms: durations[keyOf(project, file)] ?? DEFAULT_MS[project] })),
+    filesOf(project).map((file) => ({ project, file, ms: durations[keyOf(project, file)] ?? DEFAULT_MS[project] })),
   ).sort((a, b) => b.ms - a.ms || a.file.localeCompare(b.file) || a.project.localeCompare(b.project))
   for (const item of items) {
     const target = plans.reduce((least, plan) => (plan.ms < least.ms ? plan : least), plans[0]!)
@@ -47,6 +58,21 @@ export function planShards(files: readonly string[], durations: Durations, shard
   }
   for (const plan of plans) for (const project of PROJECTS) plan.files[project].sort()
   return plans
+}
+
+function isFileList(files: readonly string[] | Readonly<Record<Project, readonly string[]>>): files is readonly string[] {
+  return Array.isArray(files)
+}
+
+/** The tag that puts a test on the phone project too (`@phone`) or only there (`@phone-only`). */
+export const PHONE_TAG = /@phone\b/
+
+/** Per project, the spec files it runs: all of them on desktop, those with a phone tag on the phone. */
+export function projectFiles(files: readonly string[], root = process.cwd()): Record<Project, string[]> {
+  return {
+    desktop: [...files],
+    phone: files.filter((file) => PHONE_TAG.test(readFileSync(path.join(root, file), 'utf8'))),
+  }
 }
 
 /** The spec files under tests/e2e, relative to the repository. */

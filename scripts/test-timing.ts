@@ -56,9 +56,11 @@ export function readVitestReport(file: string, suite: string): { counts: Counts;
 }
 
 interface PlaywrightSuite {
+  title?: string
   file?: string
   suites?: PlaywrightSuite[]
   specs?: {
+    title?: string
     file?: string
     tests?: { projectName?: string; results?: { duration?: number; status?: string }[] }[]
   }[]
@@ -66,31 +68,36 @@ interface PlaywrightSuite {
 
 /**
  * Counts and per-file times (the sum of its tests' durations, retries included)
- * from Playwright's `json` reporter output.
+ * from Playwright's `json` reporter output. A test run on two projects counts twice in `counts`;
+ * `distinct` names each test that ran on any project once (file and titles), so the runs of
+ * several reports can be told apart from the tests they hold.
  */
-export function readPlaywrightReport(file: string, suite: string): { counts: Counts; files: FileTime[] } {
-  if (!existsSync(file)) return { counts: noCounts, files: [] }
+export function readPlaywrightReport(file: string, suite: string): { counts: Counts; files: FileTime[]; distinct: string[] } {
+  if (!existsSync(file)) return { counts: noCounts, files: [], distinct: [] }
   const report = JSON.parse(readFileSync(file, 'utf8')) as { suites?: PlaywrightSuite[]; config?: { rootDir?: string } }
   const rootDir = report.config?.rootDir ?? 'tests/e2e'
   const times = new Map<string, FileTime>()
   let counts = noCounts
-  const visit = (node: PlaywrightSuite) => {
+  const distinct = new Set<string>()
+  const visit = (node: PlaywrightSuite, titles: string[]) => {
     for (const spec of node.specs ?? []) {
       for (const test of spec.tests ?? []) {
         const results = test.results ?? []
         const ran = results.some((result) => result.status !== 'skipped')
         counts = addCounts(counts, ran ? { ran: 1, skipped: 0 } : { ran: 0, skipped: 1 })
         const name = relative(path.join(rootDir, spec.file ?? node.file ?? '?'))
+        if (ran) distinct.add([name, ...titles, spec.title ?? ''].join(' › '))
         const key = `${test.projectName ?? ''} ${name}`
         const entry = times.get(key) ?? { file: name, suite: test.projectName ? `${suite} ${test.projectName}` : suite, ms: 0 }
         entry.ms += results.reduce((sum, result) => sum + (result.duration ?? 0), 0)
         times.set(key, entry)
       }
     }
-    for (const child of node.suites ?? []) visit(child)
+    for (const child of node.suites ?? []) visit(child, [...titles, child.title ?? ''])
   }
-  for (const top of report.suites ?? []) visit(top)
-  return { counts, files: [...times.values()] }
+  // The top suites are the files (their title is the file's name), then describe blocks.
+  for (const top of report.suites ?? []) visit(top, [])
+  return { counts, files: [...times.values()], distinct: [...distinct] }
 }
 
 /** pg_prove's closing line, `Files=24, Tests=812, …`: the number of pgTAP assertions. */

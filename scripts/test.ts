@@ -10,7 +10,8 @@
  *                restarted (ADR 0017)
  * e2e and faults share one production build, made only when its sources changed (productionBuild).
  * `npm test -- rls e2e` runs only the named suites; `npm test -- static` only the static checks.
- * static, unit and rls run side by side (see `stages`); the rest one after another.
+ * static, unit and rls run side by side (see `stages`); the rest one after another. The production
+ * build and the e2e data are made from the start, beside the first suites (`e2eGroundwork`).
  */
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { spawn, spawnSync } from 'node:child_process'
@@ -21,8 +22,8 @@ import { createInterface } from 'node:readline'
 import { openDatabase } from '../db/connect'
 import { migrate } from '../db/migrate'
 import { createScratchDatabase } from '../tests/support/postgres'
-import { prepareE2eData } from './e2e-data'
-import { durationsOf, planShards, PROJECTS, readDurations, shardEnv, specFiles, writeDurations } from './e2e-shards'
+import { prepareE2eData, type E2eData } from './e2e-data'
+import { durationsOf, planShards, projectFiles, PROJECTS, readDurations, shardEnv, specFiles, writeDurations } from './e2e-shards'
 import { BUILD_INPUTS, sourceHash } from './source-hash'
 import { failureLineOf } from './test-output'
 import {
@@ -77,6 +78,8 @@ interface SuiteRun {
   label: string
   failures: string[]
   counts: Counts | null
+  /** Playwright: each test that ran, once, whichever projects ran it. */
+  distinct?: Set<string>
 }
 const current = new AsyncLocalStorage<SuiteRun>()
 
@@ -98,7 +101,7 @@ if (needsServices) {
   process.env.TEST_DATABASE_URL = line.replace(/^TEST_DATABASE_URL=/, '')
 }
 
-const results: { suite: Suite; ok: boolean; failures: string[]; ms: number; counts: Counts | null }[] = []
+const results: { suite: Suite; ok: boolean; failures: string[]; ms: number; counts: Counts | null; distinct?: number }[] = []
 /** The runners' JSON reports, read for the closing times and counts. */
 const reportDir = mkdtempSync(path.join(tmpdir(), 'lumen-test-reports-'))
 const fileTimes: FileTime[] = []
@@ -115,6 +118,45 @@ const stages: Suite[][] = process.env.TEST_SERIAL
   ? all.map((suite) => [suite])
   : [['static', 'unit', 'rls'], ['integration'], ['security'], ['e2e'], ['faults']]
 
+const shardCount = Math.max(1, Number(process.env.E2E_SHARDS ?? 2))
+const basePort = Number(process.env.E2E_PORT ?? 3100)
+const groundwork: SuiteRun = { label: '[e2e prep] ', failures: [], counts: null }
+let groundworkDone: Promise<{ built: boolean; data: E2eData | null }> | undefined
+
+/**
+ * The production build (e2e, faults) and the e2e data (the demo content processed, a copy per shard),
+ * made once. Begun as the run starts, beside the first stages, whose suites leave a core idle now and
+ * then (tsc and ESLint run on one; tests wait on PostgreSQL and timers), so that e2e finds them ready
+ * instead of starting with them: a fresh build is about 25 s and fresh data (after a change to the
+ * schema, seed or media worker) 40–120 s of ffmpeg. Output lines start with `[e2e prep]`; a failure
+ * counts against the first suite that needs them. With `TEST_SERIAL` they are made when needed.
+ */
+function e2eGroundwork(): Promise<{ built: boolean; data: E2eData | null }> {
+  groundworkDone ??= current.run(groundwork, async () => {
+    const started = Date.now()
+    const built = await productionBuild()
+    if (!built || !suites.includes('e2e')) return { built, data: null }
+    console.log(`${groundwork.label}preparing the e2e data: demo accounts and content, processed once for every shard`)
+    const data = await prepareE2eData(shardCount, basePort + shardCount).catch((error: unknown) => {
+      const message = `${groundwork.label}${error instanceof Error ? error.message : String(error)}`
+      console.error(message)
+      groundwork.failures.push(message)
+      return null
+    })
+    if (data) console.log(`${groundwork.label}the build and the e2e data ready in ${formatSeconds(Date.now() - started)}`)
+    return { built, data }
+  })
+  return groundworkDone
+}
+if (!process.env.TEST_SERIAL && (suites.includes('e2e') || suites.includes('faults'))) void e2eGroundwork()
+
+/** Runs `e2eGroundwork` (or waits for it) for a suite: its failures become the suite's. */
+async function needGroundwork(): Promise<{ built: boolean; data: E2eData | null }> {
+  const done = await e2eGroundwork()
+  current.getStore()?.failures.push(...groundwork.failures.splice(0))
+  return done
+}
+
 const startedAll = Date.now()
 for (const stage of stages) {
   const chosen = stage.filter((suite) => suites.includes(suite))
@@ -130,7 +172,14 @@ for (const stage of stages) {
       const started = Date.now()
       return current.run(state, async () => {
         const ok = await runSuite(suite)
-        return { suite, ok, failures: [...new Set(state.failures)], ms: Date.now() - started, counts: state.counts }
+        return {
+          suite,
+          ok,
+          failures: [...new Set(state.failures)],
+          ms: Date.now() - started,
+          counts: state.counts,
+          distinct: state.distinct?.size,
+        }
       })
     }),
   )
@@ -167,10 +216,16 @@ async function runSuite(suite: Suite): Promise<boolean> {
       return vitest(suite)
     case 'rls':
       return runPgTap()
-    case 'e2e':
-      return (await productionBuild()) && (await runPlaywrightShards())
+    case 'e2e': {
+      const { built, data } = await needGroundwork()
+      if (!built || !data) {
+        await data?.remove()
+        return false
+      }
+      return runPlaywrightShards(data)
+    }
     case 'faults':
-      return (await productionBuild()) && vitest('faults')
+      return (await needGroundwork()).built && vitest('faults')
   }
 }
 
@@ -180,8 +235,10 @@ for (const { file, suite, ms } of slowest(fileTimes)) {
 }
 
 heading('summary')
-for (const { suite, ok, failures, ms, counts } of results) {
-  const tests = counts ? `${counts.ran} tests${counts.skipped ? `, ${counts.skipped} skipped` : ''}` : ''
+for (const { suite, ok, failures, ms, counts, distinct } of results) {
+  // e2e: runs on both projects count twice; the distinct tests follow.
+  const runs = distinct !== undefined && counts && distinct !== counts.ran ? ` (${distinct} distinct, ${counts.ran - distinct} also on the phone)` : ''
+  const tests = counts ? `${counts.ran} tests${runs}${counts.skipped ? `, ${counts.skipped} skipped` : ''}` : ''
   console.log(`${ok ? '✔' : '✘'} ${suite.padEnd(12)} ${formatSeconds(ms).padStart(10)}  ${tests}`)
   if (!ok) for (const line of failures.slice(0, 40)) console.log(`    ${line}`)
 }
@@ -197,7 +254,7 @@ async function productionBuild(): Promise<boolean> {
   const hash = sourceHash(BUILD_INPUTS)
   const marker = 'build/.source-hash'
   if (existsSync('build/server/index.js') && existsSync(marker) && readFileSync(marker, 'utf8') === hash) {
-    console.log(`the production build in build/ is of these sources (${hash}): reused`)
+    console.log(`${current.getStore()?.label ?? ''}the production build in build/ is of these sources (${hash}): reused`)
     return true
   }
   const ok = await run('npm', ['run', 'build'])
@@ -248,17 +305,10 @@ async function runPgTap(): Promise<boolean> {
  * The files of both projects are split by their last times (scripts/e2e-shards.ts),
  * and each shard runs its share of both projects in one Playwright process.
  */
-async function runPlaywrightShards(): Promise<boolean> {
-  const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? 2))
-  const basePort = Number(process.env.E2E_PORT ?? 3100)
-  console.log('preparing the e2e data: demo accounts and content, processed once for every shard')
-  const data = await prepareE2eData(shards, basePort + shards).catch((error: unknown) => {
-    console.error(error instanceof Error ? error.message : error)
-    return null
-  })
-  if (!data) return false
+async function runPlaywrightShards(data: E2eData): Promise<boolean> {
+  const shards = data.shards.length
   const { durations, from } = readDurations()
-  const plans = planShards(specFiles(), durations, shards)
+  const plans = planShards(projectFiles(specFiles()), durations, shards)
   console.log(
     `the files split by their last times (${from === 'defaults' ? 'none recorded: defaults' : path.relative(process.cwd(), from) || from}), ` +
       `each expected to take about ${plans.map((plan) => formatSeconds(plan.ms)).join(' ∥ ')}`,
@@ -283,8 +333,10 @@ async function runPlaywrightShards(): Promise<boolean> {
         E2E_JSON_REPORT: report,
       }
       const ok = await run('npx', ['playwright', 'test', ...projects.map((project) => `--project=${project}`)], { env, label })
-      const { counts, files } = readPlaywrightReport(report, 'e2e')
+      const { counts, files, distinct } = readPlaywrightReport(report, 'e2e')
       addToCounts(counts)
+      const suite = current.getStore()
+      if (suite) suite.distinct = new Set([...(suite.distinct ?? []), ...distinct])
       fileTimes.push(...files)
       return ok
     })

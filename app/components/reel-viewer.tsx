@@ -22,6 +22,7 @@ import { LIMITS } from '~/lib/catalog'
 import { truncate } from '~/lib/format'
 import { resizedImage } from '~/lib/media-urls'
 import type { VideoCardItem } from '~/lib/video-types'
+import type { SparkQuestion as SparkQuestionData } from '~/lib/schemas/checkpoints'
 import { feedbackPageHref } from './feedback-widget'
 import { QuickReportButton } from './report-dialog'
 import { useHydrated } from './use-hydrated'
@@ -31,6 +32,7 @@ import { NotInterestedForm } from './reels/not-interested'
 import type { VideoPageComment } from '~/lib/video-page'
 import { VideoPlayer, type PlayerCaptionTrack } from './video-player'
 import { ReelSpeed } from './video/reel-speed'
+import { SparkQuestion } from './checkpoints/spark-question'
 import { UserAvatar } from './user-avatar'
 
 /**
@@ -85,6 +87,8 @@ export type ReelItem = Pick<
   captions?: PlayerCaptionTrack[]
   /** Why the clip is in the feed ("Because you follow maya.creates"), in the ranked feeds (ADR 0045). */
   reason?: string | null
+  /** The question the spark ends with (ADR 0049): no key, and whether the caller answered it right already. */
+  checkpoint?: SparkQuestionData | null
 }
 
 export interface ReelWindow {
@@ -650,6 +654,14 @@ function ReelClip({
             <NotInterestedForm clip={item} actionHref={actionHref} hydrated={hydrated} nextId={nextId} onDone={onNotInterested} />
           </SparkMenu>
         </div>
+        <SparkQuestion
+          videoId={item.id}
+          checkpoint={item.checkpoint}
+          video={video}
+          active={active}
+          hydrated={hydrated}
+          onNext={nextId ? () => onNavigate(index + 1) : null}
+        />
       </div>
 
       <nav

@@ -1,3 +1,4 @@
+import type { FormFailure } from './forms'
 /**
  * The sparks feeds as the pages name them (ADR 0045): `?feed=following`
  * picks Following; anything else, or nothing, is For You.
@@ -25,4 +26,4 @@ export const NOT_INTERESTED_MESSAGES = {
 /** What POST /sparks-reels answers a script for `intent=not-interested`. */
 export type NotInterestedActionData =
   | { ok: true; intent: 'not-interested'; targetId: string; message: string }
-  | { ok: false; intent: 'not-interested'; targetId: string; error: string }
+  | (FormFailure & { intent: 'not-interested'; targetId: string; formError: string })

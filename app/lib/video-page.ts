@@ -1,4 +1,5 @@
 import type { VideoIntent } from '~/lib/schemas/video'
+import type { FormFailure } from './forms'
 import type { LikeState } from '~/lib/video-types'
 
 /**
@@ -45,6 +46,6 @@ export type ShareResult = { ok: true; url: string } | { ok: false; message: stri
 export type VideoActionData =
   | { ok: true; intent: 'like' | 'quote-like'; targetId: string; likes: number; hasLiked: boolean }
   | { ok: true; intent: 'comment' | 'delete-comment' | 'delete-quote'; targetId: string; message?: string }
-  | { ok: false; intent: VideoIntent | null; targetId: string; error: string; values?: { body: string } }
+  | (FormFailure<{ body: string }> & { intent: VideoIntent | null; targetId: string; formError: string })
 
 export type VideoActionFailure = Extract<VideoActionData, { ok: false }>

@@ -75,7 +75,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     received = await receiveQuoteForm(request)
   } catch (error) {
     if (!isDomainError(error)) throw error
-    return reply({ ok: false, error: error.message, fieldErrors: { video: error.message } }, error.status)
+    return reply({ ok: false, formError: error.message, fieldErrors: { video: error.message } }, error.status)
   }
   const scripted = received.form.get('js') === '1'
   const sourcePath = received.form.get('sourcePath')
@@ -97,12 +97,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (isDomainError(error)) {
       const fieldErrors = error.fieldErrors && !error.fieldErrors.videoId ? error.fieldErrors : undefined
       return reply(
-        { ok: false, error: fieldErrors ? error.message : createFailedMessage(error.message), fieldErrors, values, hadFile },
+        { ok: false, formError: fieldErrors ? error.message : createFailedMessage(error.message), fieldErrors, values, hadFile },
         error.status,
       )
     }
     console.error('[create-quote] could not create the quote', error)
-    return reply({ ok: false, error: createFailedMessage(UPLOAD_MESSAGES.unexpected), values, hadFile }, 500)
+    return reply({ ok: false, formError: createFailedMessage(UPLOAD_MESSAGES.unexpected), values, hadFile }, 500)
   } finally {
     await received.dispose()
   }
@@ -114,8 +114,8 @@ export async function clientAction({ serverAction }: ClientActionFunctionArgs): 
     return (await serverAction<typeof action>()) as QuoteActionData
   } catch (error) {
     if (error instanceof Response) throw error
-    if (isRouteErrorResponse(error)) return { ok: false, error: createFailedMessage(serverErrorMessage(error.status)) }
-    return { ok: false, error: createFailedMessage(UPLOAD_MESSAGES.network) }
+    if (isRouteErrorResponse(error)) return { ok: false, formError: createFailedMessage(serverErrorMessage(error.status)) }
+    return { ok: false, formError: createFailedMessage(UPLOAD_MESSAGES.network) }
   }
 }
 

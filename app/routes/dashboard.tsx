@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, isRouteErrorResponse, Link, useFetcher, useLoaderData, useRouteError } from '@remix-run/react'
 import { useEffect } from 'react'
+import { CheckpointEngagement } from '~/components/checkpoints/checkpoint-engagement'
 import { CourseFunnels } from '~/components/dashboard/course-funnels'
 import { LearnerDashboard } from '~/components/dashboard/learner'
 import { EngagementPanel, OverviewPanel, PlatformPanel, VideosPanel } from '~/components/dashboard/panels'
@@ -22,6 +23,7 @@ import { jsonWithHeaders } from '~/server/http/responses.server'
 import { requireUser } from '~/server/permissions.server'
 import { browserSupabaseUrl } from '~/server/supabase.server'
 import { deleteVideo } from '~/server/videos.server'
+import { creatorCheckpointStats } from '~/server/checkpoints.server'
 
 /**
  * /dashboard?tab=overview|videos|engagement&days=7|28|90&sort=… — opened
@@ -36,11 +38,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (user.role === 'user') return jsonWithHeaders({ kind: 'learner' as const, username: user.username }, 200, headers)
   const query = readDashboardQuery(new URL(request.url).searchParams)
   try {
-    const [stats, uploads, videos, platform, courses] = await Promise.all([
+    const [stats, uploads, videos, platform, checkpoints, courses] = await Promise.all([
       dashboardStats(claims, user.id, { days: query.days }),
       recentUploads(claims),
       query.tab === 'videos' ? dashboardVideos(claims, user.id, query.sort) : null,
       user.role === 'admin' && query.tab === 'overview' ? platformOverview(claims, { days: query.days }) : null,
+      query.tab === 'engagement' ? creatorCheckpointStats(claims) : null,
       query.tab === 'overview' ? listCourseFunnels(claims) : [], // Your courses' funnels (ADR 0048)
     ])
     const supabaseUrl = browserSupabaseUrl()
@@ -53,6 +56,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         stats,
         videos,
         platform,
+        checkpoints,
         courses,
         uploads: uploads.map(({ thumbnailPath, ...video }) => ({
           ...video,
@@ -118,6 +122,7 @@ export default function Dashboard() {
         {query.tab === 'overview' ? <OverviewPanel stats={stats} days={query.days} /> : null}
         {query.tab === 'videos' && data.videos ? <VideosPanel videos={data.videos} sort={query.sort} /> : null}
         {query.tab === 'engagement' ? <EngagementPanel stats={stats} /> : null}
+        {query.tab === 'engagement' && data.checkpoints ? <CheckpointEngagement videos={data.checkpoints} /> : null}
       </section>
       <CourseFunnels courses={data.courses} />
       {data.platform ? <PlatformPanel {...data.platform} /> : null}

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import type { FormFailure } from '~/lib/forms'
 import { followSchema, CREATOR_MESSAGES } from '~/lib/schemas/creators'
 import type { FollowState } from '~/lib/creator-types'
 import { DomainError, isDomainError } from '~/server/errors.server'
@@ -16,10 +17,10 @@ import { getSession, safeRedirect } from '~/server/session.server'
  *
  * A plain form post is answered with a redirect back (post/redirect/get),
  * with a flash on failure; a script gets `{ ok, isFollowing, followers }` or
- * `{ ok: false, error }`. Signed out: to /login with 'Please log in to
+ * `{ ok: false, formError }` (app/lib/forms.ts). Signed out: to /login with 'Please log in to
  * follow creators', coming back to the page afterwards.
  */
-export type FollowActionData = ({ ok: true } & FollowState) | { ok: false; error: string }
+export type FollowActionData = ({ ok: true } & FollowState) | (FormFailure & { formError: string; login?: string })
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { claims, headers } = await getSession(request, context)
@@ -28,7 +29,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const scripted = form.get('js') === '1'
   if (!claims) {
     const login = `/login?redirectTo=${encodeURIComponent(back)}`
-    if (scripted) return jsonWithHeaders({ ok: false, error: CREATOR_MESSAGES.loginToFollow, login }, 401, headers)
+    if (scripted) return jsonWithHeaders<FollowActionData>({ ok: false, formError: CREATOR_MESSAGES.loginToFollow, login }, 401, headers)
     return redirectWithFlash(login, { kind: 'info', message: CREATOR_MESSAGES.loginToFollow }, headers)
   }
   try {
@@ -38,11 +39,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return scripted ? jsonWithHeaders<FollowActionData>({ ok: true, ...state }, 200, headers) : redirectWithHeaders(back, headers)
   } catch (error) {
     if (isDomainError(error)) {
-      return scripted ? pageFailure(error, { ok: false as const }, headers) : flashFailure(error, back, headers)
+      return scripted ? pageFailure(error, {}, headers) : flashFailure(error, back, headers)
     }
     console.warn('[follow] failed:', error instanceof Error ? error.message : error)
     const failed = new DomainError('unavailable', CREATOR_MESSAGES.followFailed)
-    return scripted ? pageFailure(failed, { ok: false as const }, headers) : flashFailure(failed, back, headers)
+    return scripted ? pageFailure(failed, {}, headers) : flashFailure(failed, back, headers)
   }
 }
 

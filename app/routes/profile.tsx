@@ -119,7 +119,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === 'history-remove' || intent === 'history-clear') return historyAction(claims, form, headers)
   const back = '/profile?tab=quotes#my-quotes'
   const reply = (body: MyQuotesActionData, status: number) => jsonWithHeaders<MyQuotesActionData>(body, status, headers)
-  if (intent !== 'delete-quote') return reply({ ok: false, intent: 'delete-quote', error: QUOTE_MESSAGES.deleteFailed }, 400)
+  if (intent !== 'delete-quote') return reply({ ok: false, intent: 'delete-quote', formError: QUOTE_MESSAGES.deleteFailed }, 400)
   try {
     const message = await deleteQuote(claims, field(form, 'quoteId') ?? '')
     return scripted
@@ -130,7 +130,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const message = isDomainError(error) ? error.message : QUOTE_MESSAGES.deleteFailed
     if (!isDomainError(error)) console.warn('[profile] could not delete a quote:', error instanceof Error ? error.message : error)
     return scripted
-      ? reply({ ok: false, intent: 'delete-quote', error: message }, status)
+      ? reply({ ok: false, intent: 'delete-quote', formError: message }, status)
       : redirectWithFlash(back, { kind: 'error', message }, headers)
   }
 }

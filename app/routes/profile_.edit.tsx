@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { FormFailure } from '~/lib/forms'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { ProfileEditFields } from '~/components/profile/profile-edit-fields'
 import { NotificationPreferences } from '~/components/profile/notification-preferences'
@@ -35,16 +36,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** The form shows the creator's verification status: no pending banner over it. */
 export const handle: ShellHandle = { showsVerification: () => true }
 
-interface EditActionData {
-  error: string
-  fieldErrors?: Record<string, string>
-  values: { username: string; bio: string; categories: string[]; captionsOn: boolean; playbackRate?: string }
-}
+type EditValues = { username: string; bio: string; categories: string[]; captionsOn: boolean; playbackRate?: string }
+type EditActionData = FormFailure<EditValues> & { formError: string; values: EditValues }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { claims, supabase, headers } = await requireUser(request, context, { verify: true })
   let received: Awaited<ReturnType<typeof receiveProfileForm>> | null = null
-  let values: EditActionData['values'] = { username: '', bio: '', categories: [], captionsOn: false }
+  let values: EditValues = { username: '', bio: '', categories: [], captionsOn: false }
   try {
     received = await receiveProfileForm(request)
     const { form } = received
@@ -63,7 +61,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     const failure = isDomainError(error) ? error : new DomainError('unavailable', CREATOR_MESSAGES.profileFailed)
     if (!isDomainError(error)) console.warn('[profile] update failed:', error instanceof Error ? error.message : error)
-    return pageFailure(new DomainError(failure.code, CREATOR_MESSAGES.profileFailed, failure.fieldErrors), { values }, headers)
+    return pageFailure<EditValues>(new DomainError(failure.code, CREATOR_MESSAGES.profileFailed, failure.fieldErrors), { values }, headers)
   } finally {
     await received?.dispose()
   }
@@ -77,7 +75,7 @@ export default function EditProfile() {
       <PageHeader title="Edit Profile" subtitle="What others see on your page, and what you teach." />
       <Form method="post" encType="multipart/form-data" className="card flex flex-col gap-5 p-6" noValidate={false}>
         {/* One message at a time: a field's own reason ("That username is taken…") stands alone. */}
-        {failed && !Object.keys(failed.fieldErrors ?? {}).length ? <Alert tone="error">{failed.error}</Alert> : null}
+        {failed && !Object.keys(failed.fieldErrors ?? {}).length ? <Alert tone="error">{failed.formError}</Alert> : null}
         <ProfileEditFields profile={profile} values={failed?.values} fieldErrors={failed?.fieldErrors ?? {}} />
         <div className="flex flex-wrap justify-end gap-2">
           <Link to="/profile" className="btn-secondary">

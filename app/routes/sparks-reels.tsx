@@ -127,7 +127,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const reply = (value: ReelActionData, status = 200) => jsonWithHeaders<ReelActionData>(value, status, headers)
   if (intent === 'not-interested') return notInterested(form, claims, headers, request.url)
   if (!isUuid(videoId) || (intent !== 'like' && intent !== 'comment')) {
-    return reply({ ok: false, intent: null, targetId: videoId, error: VIDEO_MESSAGES.unknownAction }, 400)
+    return reply({ ok: false, intent: null, targetId: videoId, formError: VIDEO_MESSAGES.unknownAction }, 400)
   }
   try {
     if (intent === 'like') {
@@ -140,7 +140,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!parsed.success) {
       const error = parsed.error.issues[0]!.message
       return scripted
-        ? reply({ ok: false, intent, targetId: videoId, error, values: { body } }, 400)
+        ? reply({ ok: false, intent, targetId: videoId, formError: error, values: { body } }, 400)
         : redirectWithFlash(back({ comments: videoId }), { kind: 'error', message: error }, headers)
     }
     await addComment(claims, videoId, parsed.data.body)
@@ -151,12 +151,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const failure = intent === 'like' ? VIDEO_MESSAGES.likeFailed : VIDEO_MESSAGES.commentFailed
     if (isDomainError(error)) {
       return scripted
-        ? pageFailure(error, { ok: false as const, intent, targetId: videoId }, headers)
+        ? pageFailure(error, { intent, targetId: videoId }, headers)
         : flashFailure(error, back(), headers)
     }
     console.warn(`[reels] ${intent} failed for ${videoId}:`, error instanceof Error ? error.message : error)
     return scripted
-      ? reply({ ok: false, intent, targetId: videoId, error: failure }, 500)
+      ? reply({ ok: false, intent, targetId: videoId, formError: failure }, 500)
       : redirectWithFlash(back(), { kind: 'error', message: failure }, headers)
   }
 }
@@ -186,12 +186,12 @@ async function notInterested(form: FormData, claims: Parameters<typeof markNotIn
   } catch (error) {
     if (isDomainError(error)) {
       return scripted
-        ? reply({ ok: false, intent: 'not-interested', targetId: videoId, error: error.message }, error.status)
+        ? reply({ ok: false, intent: 'not-interested', targetId: videoId, formError: error.message }, error.status)
         : flashFailure(error, back, headers)
     }
     console.warn(`[reels] not interested failed for ${videoId}:`, error instanceof Error ? error.message : error)
     return scripted
-      ? reply({ ok: false, intent: 'not-interested', targetId: videoId, error: NOT_INTERESTED_MESSAGES.failed }, 500)
+      ? reply({ ok: false, intent: 'not-interested', targetId: videoId, formError: NOT_INTERESTED_MESSAGES.failed }, 500)
       : redirectWithFlash(back, { kind: 'error', message: NOT_INTERESTED_MESSAGES.failed }, headers)
   }
 }
@@ -204,6 +204,7 @@ async function notInterested(form: FormData, claims: Parameters<typeof markNotIn
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, formMethod, defaultShouldRevalidate }) =>
   formAction?.startsWith('/report') ||
   formAction?.startsWith('/follow') ||
+  /^\/video\/[^/]+\/check$/.test(formAction ?? '') ||
   (formMethod?.toUpperCase() === 'POST' && formAction?.startsWith('/sparks-reels'))
     ? false
     : defaultShouldRevalidate

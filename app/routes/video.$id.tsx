@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { data } from '@remix-run/node'
 import { useRef } from 'react'
 import { CheckYourself, ManageCheckpointsLink } from '~/components/checkpoints/check-yourself'
-import { CheckpointMarks, CheckpointPlayer } from '~/components/checkpoints/checkpoint-player'
+import { checkpointMarks, CheckpointPlayer } from '~/components/checkpoints/checkpoint-player'
 import {
   isRouteErrorResponse,
   useActionData,
@@ -64,10 +64,10 @@ if (typeof document !== 'undefined') loadHls().catch(() => {})
  */
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { user, claims, headers } = await requireUser(request, context)
+  const { claims, headers } = await requireUser(request, context)
   try {
     const page = await getLearnerVideoPage(claims, params.id ?? '', { siteUrl: siteUrlFor(request.url) })
-    return jsonWithHeaders({ viewer: { id: user.id, role: user.role }, ...page }, 200, headers)
+    return jsonWithHeaders(page, 200, headers)
   } catch (error) {
     if (isDomainError(error)) throw data(error.message, { status: error.status, headers })
     throw error
@@ -101,7 +101,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const scripted = form.get('js') === '1'
   const parsedIntent = intentSchema.safeParse(field(form, 'intent'))
   const reply = (value: ActionData, status = 200) => jsonWithHeaders<ActionData>(value, status, headers)
-  if (!parsedIntent.success) return reply({ ok: false, intent: null, targetId: id, error: VIDEO_MESSAGES.unknownAction }, 400)
+  if (!parsedIntent.success) return reply({ ok: false, intent: null, targetId: id, formError: VIDEO_MESSAGES.unknownAction }, 400)
   const intent = parsedIntent.data
   const targetId = field(form, 'targetId') ?? id
 
@@ -123,7 +123,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         const body = field(form, 'body') ?? ''
         const parsed = commentSchema.safeParse({ body })
         if (!parsed.success) {
-          return reply({ ok: false, intent, targetId: id, error: parsed.error.issues[0]!.message, values: { body } }, 400)
+          return reply({ ok: false, intent, targetId: id, formError: parsed.error.issues[0]!.message, values: { body } }, 400)
         }
         await addComment(claims, id, parsed.data.body)
         return scripted
@@ -144,16 +144,16 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       }
       case 'delete': {
         if (!deleteVideoSchema.safeParse({ confirm: field(form, 'confirm') }).success) {
-          return reply({ ok: false, intent, targetId: id, error: VIDEO_MESSAGES.confirmDelete }, 400)
+          return reply({ ok: false, intent, targetId: id, formError: VIDEO_MESSAGES.confirmDelete }, 400)
         }
         const message = await deleteVideo(claims, id)
         return redirectWithFlash('/dashboard', { kind: 'success', message }, headers)
       }
     }
   } catch (error) {
-    if (isDomainError(error)) return pageFailure(error, { ok: false as const, intent, targetId }, headers)
+    if (isDomainError(error)) return pageFailure(error, { intent, targetId }, headers)
     console.warn(`[video] ${intent} failed for ${targetId}:`, error instanceof Error ? error.message : error)
-    return reply({ ok: false, intent, targetId, error: FAILURES[intent] }, 500)
+    return reply({ ok: false, intent, targetId, formError: FAILURES[intent] }, 500)
   }
 }
 
@@ -171,7 +171,7 @@ export async function clientAction({ request, params, serverAction }: ClientActi
     const intent = intentSchema.safeParse(form.get('intent'))
     if (error instanceof Response || isRouteErrorResponse(error) || !intent.success) throw error
     const targetId = field(form, 'targetId') ?? params.id ?? ''
-    return { ok: false, intent: intent.data, targetId, error: FAILURES[intent.data] } satisfies ActionData
+    return { ok: false, intent: intent.data, targetId, formError: FAILURES[intent.data] } satisfies ActionData
   }
 }
 
@@ -183,8 +183,23 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, actionRes
 }
 
 export default function VideoPage() {
-  const { video, media, share, comments, quotes, follow, captions, resumeAt, chapters, checkpoints, notes, playbackRate, course } =
-    useLoaderData<typeof loader>()
+  const {
+    video,
+    media,
+    share,
+    comments,
+    quotes,
+    quoteTotal,
+    more,
+    follow,
+    captions,
+    resumeAt,
+    chapters,
+    checkpoints,
+    notes,
+    playbackRate,
+    course,
+  } = useLoaderData<typeof loader>()
   const playerRef = useRef<HTMLVideoElement | null>(null)
   const actionData = useActionData<typeof action>()
   const failed = actionData && !actionData.ok ? actionData : undefined
@@ -224,15 +239,13 @@ export default function VideoPage() {
               <>
                 <PlayerMarks
                   videoId={video.id}
-                  marks={chapters.map((chapter) => ({ at: chapter.start, label: chapter.title, kind: 'chapter' }))}
+                  marks={[
+                    ...chapters.map((chapter) => ({ at: chapter.start, label: chapter.title, kind: 'chapter' })),
+                    ...checkpointMarks(checkpoints.questions, checkpoints.results),
+                  ]}
                   durationSeconds={video.durationSeconds}
                   startAt={startAt}
                   current={{ kind: 'chapter', noun: 'Chapter' }}
-                />
-                <CheckpointMarks
-                  questions={checkpoints.questions}
-                  durationSeconds={checkpoints.durationSeconds}
-                  results={checkpoints.results}
                 />
                 <CheckpointPlayer
                   videoId={video.id}
@@ -259,10 +272,16 @@ export default function VideoPage() {
             <VideoNotes videoId={video.id} notes={notes} moment={moment === null ? null : Math.floor(moment)} />
           </article>
 
-          <CommentsSection videoId={video.id} comments={comments} count={video.commentCount} failed={failed} />
+          <CommentsSection
+            videoId={video.id}
+            comments={comments}
+            more={more.comments}
+            count={video.commentCount}
+            failed={failed}
+          />
         </div>
 
-        <QuotesSection videoId={video.id} quotes={quotes} count={video.quoteCount} failed={failed} />
+        <QuotesSection videoId={video.id} quotes={quotes} more={more.quotes} count={quoteTotal} failed={failed} />
       </div>
     </Page>
   )

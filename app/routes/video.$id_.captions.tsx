@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { FormFailure } from '~/lib/forms'
 import { data } from '@remix-run/node'
 import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from '@remix-run/react'
 import { CaptionTrackList } from '~/components/captions/track-list'
@@ -8,7 +9,6 @@ import { checkWithSchema, FieldChecks, FieldFrame, fileInputClass, TextField } f
 import { Page, PageHeader } from '~/components/ui/page'
 import { SubmitButton } from '~/components/ui/submit-button'
 import { CAPTION_FORM_MESSAGES, captionTrackSchema, COMMON_CAPTION_LANGUAGES, languageName } from '~/lib/schemas/captions'
-import type { FieldErrors } from '~/server/errors.server'
 import { deleteCaptionTrack, listCaptionTracks, saveCaptionTrack } from '~/server/captions.server'
 import { isDomainError, DomainError } from '~/server/errors.server'
 import { redirectWithFlash } from '~/server/http/flash.server'
@@ -34,7 +34,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return jsonWithHeaders({ video: { id: video.id, title: video.title }, tracks }, 200, headers)
 }
 
-type ActionData = { error: string; fieldErrors?: FieldErrors; values?: { language: string; label: string } }
+type ActionData = FormFailure<{ language: string; label: string }> & { formError: string }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { claims, headers } = await requireUser(request, context)
@@ -51,7 +51,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const values = { language: String(form.get('language') ?? ''), label: String(form.get('label') ?? '') }
     if (tooLarge)
       return badRequest<ActionData>(
-        { error: CAPTION_MESSAGES.tooLarge, fieldErrors: { file: CAPTION_MESSAGES.tooLarge }, values },
+        { ok: false, formError: CAPTION_MESSAGES.tooLarge, fieldErrors: { file: CAPTION_MESSAGES.tooLarge }, values },
         headers,
       )
     try {
@@ -60,7 +60,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     } catch (error) {
       if (isDomainError(error) && error.status < 500) {
         return jsonWithHeaders<ActionData>(
-          { error: error.message, fieldErrors: error.fieldErrors, values },
+          { ok: false, formError: error.message, fieldErrors: error.fieldErrors, values },
           error.status,
           headers,
         )
@@ -69,9 +69,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     }
   } catch (error) {
     if (isDomainError(error))
-      return jsonWithHeaders<ActionData>({ error: error.message, fieldErrors: error.fieldErrors }, error.status, headers)
+      return jsonWithHeaders<ActionData>({ ok: false, formError: error.message, fieldErrors: error.fieldErrors }, error.status, headers)
     console.warn('[captions] could not save:', error instanceof Error ? error.message : error)
-    return jsonWithHeaders<ActionData>({ error: CAPTION_FORM_MESSAGES.saveFailed }, 500, headers)
+    return jsonWithHeaders<ActionData>({ ok: false, formError: CAPTION_FORM_MESSAGES.saveFailed }, 500, headers)
   }
 }
 
@@ -109,7 +109,7 @@ export default function CaptionsPage() {
         </p>
         <FieldChecks check={checkCaptionField}>
           <Form method="post" encType="multipart/form-data" noValidate className="mt-5 flex flex-col gap-5">
-            {result?.error && !result.fieldErrors ? <Alert tone="error">{result.error}</Alert> : null}
+            {result?.formError && !result.fieldErrors ? <Alert tone="error">{result.formError}</Alert> : null}
             <TextField
               label="Language"
               name="language"

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import type { FormFailure } from '~/lib/forms'
 import type { CheckpointAnswer } from '~/lib/schemas/checkpoints'
 import { CHECKPOINT_MESSAGES } from '~/lib/schemas/checkpoints'
 import { answerCheckpoints } from '~/server/checkpoints.server'
@@ -16,7 +17,7 @@ import { requireUser } from '~/server/permissions.server'
  * panel posts one answer the same way with `js=1` and gets the result as data.
  */
 
-export type CheckActionData = { ok: true; answers: CheckpointAnswer[] } | { ok: false; error: string }
+export type CheckActionData = { ok: true; answers: CheckpointAnswer[] } | (FormFailure & { formError: string })
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { claims, headers } = await requireUser(request, context)
@@ -40,7 +41,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     )
   } catch (error) {
     if (!isDomainError(error)) throw error
-    if (scripted) return jsonWithHeaders<CheckActionData>({ ok: false, error: error.message }, error.status, headers)
+    if (scripted) return jsonWithHeaders<CheckActionData>({ ok: false, formError: error.message }, error.status, headers)
     return redirectWithFlash(back, { kind: 'error', message: error.message || CHECKPOINT_MESSAGES.answerFailed }, headers)
   }
 }

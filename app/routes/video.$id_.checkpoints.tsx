@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { FormFailure } from '~/lib/forms'
 import { data } from '@remix-run/node'
 import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from '@remix-run/react'
 import { StatusCard } from '~/components/status-card'
@@ -16,7 +17,7 @@ import {
   QUESTION_MAX,
 } from '~/lib/schemas/checkpoints'
 import { addCheckpoint, deleteCheckpoint, getCheckpointAuthoring } from '~/server/checkpoints.server'
-import { isDomainError, type FieldErrors } from '~/server/errors.server'
+import { isDomainError } from '~/server/errors.server'
 import { redirectWithFlash } from '~/server/http/flash.server'
 import { jsonWithHeaders } from '~/server/http/responses.server'
 import { requireUser } from '~/server/permissions.server'
@@ -48,7 +49,7 @@ interface FormValues {
   required: boolean
 }
 
-type ActionData = { error: string; fieldErrors?: FieldErrors; values?: FormValues }
+type ActionData = FormFailure<FormValues> & { formError: string }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { claims, headers } = await requireUser(request, context)
@@ -73,7 +74,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     } catch (error) {
       if (isDomainError(error) && error.status < 500) {
         return jsonWithHeaders<ActionData>(
-          { error: error.message, fieldErrors: error.fieldErrors, values },
+          { ok: false, formError: error.message, fieldErrors: error.fieldErrors, values },
           error.status,
           headers,
         )
@@ -82,7 +83,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     }
     return redirectWithFlash(back, { kind: 'success', message: CHECKPOINT_MESSAGES.added }, headers)
   } catch (error) {
-    if (isDomainError(error)) return jsonWithHeaders<ActionData>({ error: error.message }, error.status, headers)
+    if (isDomainError(error)) return jsonWithHeaders<ActionData>({ ok: false, formError: error.message }, error.status, headers)
     throw error
   }
 }
@@ -175,7 +176,7 @@ export default function CheckpointsPage() {
           </p>
         ) : (
           <Form method="post" noValidate className="mt-5 flex flex-col gap-5">
-            {result?.error && !result.fieldErrors ? <Alert tone="error">{result.error}</Alert> : null}
+            {result?.formError && !result.fieldErrors ? <Alert tone="error">{result.formError}</Alert> : null}
             {video.type === 'spark' ? (
               <input type="hidden" name="at" value={String(video.durationSeconds)} />
             ) : (

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { FormFailure } from '~/lib/forms'
 import { data } from '@remix-run/node'
 import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from '@remix-run/react'
 import { StatusCard } from '~/components/status-card'
@@ -40,7 +41,7 @@ interface EditValues {
   rows: ChapterRow[]
 }
 
-type ActionData = { error: string; fieldErrors: FieldErrors; values: EditValues }
+type ActionData = FormFailure<EditValues> & { formError: string; fieldErrors: FieldErrors; values: EditValues }
 
 const SAVED = 'Video updated'
 
@@ -63,7 +64,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   } catch (error) {
     if (isDomainError(error) && error.status < 500) {
       return jsonWithHeaders<ActionData>(
-        { error: error.message, fieldErrors: error.fieldErrors ?? {}, values },
+        { ok: false, formError: error.message, fieldErrors: error.fieldErrors ?? {}, values },
         error.status,
         headers,
       )
@@ -85,7 +86,7 @@ export default function EditVideoPage() {
   const chapterErrors: ChapterErrors = Object.fromEntries(
     Object.entries(errors).filter((entry): entry is [string, string] => entry[0].startsWith('chapters') && Boolean(entry[1])),
   )
-  const otherError = result && !Object.keys(errors).length ? result.error : null
+  const otherError = result && !Object.keys(errors).length ? result.formError : null
   return (
     <Page width="narrow">
       <PageHeader

@@ -41,7 +41,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const at = parseNoteMoment(values.at)
     return `${here}${at !== null ? `?t=${at}` : ''}#${hash}`
   }
-  if (!intent) return reply({ ok: false, intent: null, noteId, error: NOTE_MESSAGES.unknownAction }, 400)
+  if (!intent) return reply({ ok: false, intent: null, noteId, formError: NOTE_MESSAGES.unknownAction }, 400)
 
   try {
     switch (intent) {
@@ -75,7 +75,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   } catch (error) {
     if (isDomainError(error)) {
       if (scripted) {
-        return reply({ ok: false, intent, noteId, error: error.message, fieldErrors: error.fieldErrors, values }, error.status)
+        return reply({ ok: false, intent, noteId, formError: error.message, fieldErrors: error.fieldErrors, values }, error.status)
       }
       return redirectWithFlash(
         back(intent === 'note-add' ? 'notes' : `note-${noteId ?? ''}`),
@@ -84,7 +84,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       )
     }
     console.warn(`[notes] ${intent} failed for ${videoId}:`, error instanceof Error ? error.message : error)
-    if (scripted) return reply({ ok: false, intent, noteId, error: FAILURES[intent], values }, 500)
+    if (scripted) return reply({ ok: false, intent, noteId, formError: FAILURES[intent], values }, 500)
     return redirectWithFlash(back('notes'), { kind: 'error', message: FAILURES[intent] }, headers)
   }
 }

@@ -9,6 +9,8 @@ import {
   type CheckpointResult,
   type CheckpointStat,
   type CheckpointWithKey,
+  type SparkQuestion,
+  type VideoCheckpointStats,
 } from '~/lib/schemas/checkpoints'
 import { asCaller, type JwtClaims, type Tx } from './db.server'
 import { DomainError, isPermissionError, type FieldErrors } from './errors.server'
@@ -28,7 +30,7 @@ import { DomainError, isPermissionError, type FieldErrors } from './errors.serve
 const videoNotFound = () => new DomainError('not_found', CHECKPOINT_MESSAGES.videoNotFound)
 const checkpointNotFound = () => new DomainError('not_found', CHECKPOINT_MESSAGES.notFound)
 
-interface QuestionRow {
+export interface QuestionRow {
   id: string
   at_seconds: string | number
   question: string
@@ -37,7 +39,7 @@ interface QuestionRow {
   multiple: boolean
 }
 
-function toQuestion(row: QuestionRow): CheckpointQuestion {
+export function toQuestion(row: QuestionRow): CheckpointQuestion {
   return {
     id: row.id,
     atSeconds: Number(row.at_seconds),
@@ -165,6 +167,8 @@ function databaseRefusal(error: unknown, type: string): unknown {
   const code = (error as { code?: string } | null)?.code
   const message = error instanceof Error ? error.message : ''
   if (isPermissionError(error)) return new DomainError('forbidden', CHECKPOINT_MESSAGES.notYourVideo)
+  // A spark's one question is at its end: a second one there is a second question (checkpoints_one_per_spark).
+  if (code === '23505' && type === 'spark') return new DomainError('conflict', CHECKPOINT_MESSAGES.sparkOnlyOne)
   if (code === '23505')
     return new DomainError('conflict', CHECKPOINT_MESSAGES.momentTaken, { at: CHECKPOINT_MESSAGES.momentTaken })
   if (code === '23514') {
@@ -250,30 +254,37 @@ export async function answerCheckpoints(
 export async function myCheckpointResults(claims: JwtClaims, videoId: string): Promise<Record<string, CheckpointResult>> {
   if (!isUuid(videoId)) return {}
   return asCaller(claims, async (tx) => {
-    const { rows } = await sql<{
-      checkpoint_id: string
-      attempts: number
-      last_chosen: number[]
-      last_correct: boolean
-      ever_correct: boolean
-      explanation: string
-      answered_at: Date | string
-    }>`select * from public.my_checkpoint_results(${videoId}::uuid)`.execute(tx)
-    return Object.fromEntries(
-      rows.map((row) => [
-        row.checkpoint_id,
-        {
-          checkpointId: row.checkpoint_id,
-          attempts: row.attempts,
-          lastChosen: row.last_chosen.map(Number),
-          lastCorrect: row.last_correct,
-          everCorrect: row.ever_correct,
-          explanation: row.explanation,
-          answeredAt: new Date(row.answered_at).toISOString(),
-        },
-      ]),
-    )
+    const { rows } = await sql<ResultRow>`select * from public.my_checkpoint_results(${videoId}::uuid)`.execute(tx)
+    return toCheckpointResults(rows)
   })
+}
+
+/** A row of `public.my_checkpoint_results()`. */
+export interface ResultRow {
+  checkpoint_id: string
+  attempts: number
+  last_chosen: number[]
+  last_correct: boolean
+  ever_correct: boolean
+  explanation: string
+  answered_at: Date | string
+}
+
+export function toCheckpointResults(rows: ResultRow[]): Record<string, CheckpointResult> {
+  return Object.fromEntries(
+    rows.map((row) => [
+      row.checkpoint_id,
+      {
+        checkpointId: row.checkpoint_id,
+        attempts: row.attempts,
+        lastChosen: row.last_chosen.map(Number),
+        lastCorrect: row.last_correct,
+        everCorrect: row.ever_correct,
+        explanation: row.explanation,
+        answeredAt: new Date(row.answered_at).toISOString(),
+      },
+    ]),
+  )
 }
 
 /** Aggregates per checkpoint for the video's creator or an admin. 404 unknown/hidden, 403 anyone else. */
@@ -283,33 +294,76 @@ export async function checkpointStats(claims: JwtClaims, videoId: string): Promi
     const video = await visibleVideo(tx, videoId)
     if (!video) throw videoNotFound()
     if (!video.can_edit) throw new DomainError('forbidden', CHECKPOINT_MESSAGES.notYourVideo)
-    const { rows } = await sql<{
-      checkpoint_id: string
-      at_seconds: string
-      question: string
-      options: string[]
-      required: boolean
-      learners: number
-      first_try_correct: number
-      top_wrong_option: number | null
-      top_wrong_count: number
-      stopped_here: number
-    }>`select * from public.checkpoint_stats(${videoId}::uuid)`.execute(tx)
-    return rows.map((row) => ({
-      checkpointId: row.checkpoint_id,
-      atSeconds: Number(row.at_seconds),
-      question: row.question,
-      options: row.options,
-      required: row.required,
-      learners: row.learners,
-      firstTryCorrect: row.first_try_correct,
-      firstTryRate: row.learners > 0 ? row.first_try_correct / row.learners : null,
-      topWrongOption:
-        row.top_wrong_option === null
-          ? null
-          : { index: row.top_wrong_option, text: row.options[row.top_wrong_option] ?? '', count: row.top_wrong_count },
-      stoppedHere: row.stopped_here,
-    }))
+    const { rows } = await sql<StatRow>`select * from public.checkpoint_stats(${videoId}::uuid)`.execute(tx)
+    return rows.map(toStat)
+  })
+}
+
+/** A row of `public.checkpoint_stats()`. */
+interface StatRow {
+  checkpoint_id: string
+  at_seconds: string
+  question: string
+  options: string[]
+  required: boolean
+  learners: number
+  first_try_correct: number
+  top_wrong_option: number | null
+  top_wrong_count: number
+  stopped_here: number
+}
+
+function toStat(row: StatRow): CheckpointStat {
+  return {
+    checkpointId: row.checkpoint_id,
+    atSeconds: Number(row.at_seconds),
+    question: row.question,
+    options: row.options,
+    required: row.required,
+    learners: row.learners,
+    firstTryCorrect: row.first_try_correct,
+    firstTryRate: row.learners > 0 ? row.first_try_correct / row.learners : null,
+    topWrongOption:
+      row.top_wrong_option === null
+        ? null
+        : { index: row.top_wrong_option, text: row.options[row.top_wrong_option] ?? '', count: row.top_wrong_count },
+    stoppedHere: row.stopped_here,
+  }
+}
+
+/** How many of the creator's videos (newest first) the Engagement tab shows checkpoints for. */
+export const ENGAGEMENT_VIDEOS = 50
+
+/**
+ * The dashboard's Engagement tab (ADR 0049): the same aggregates as each video's insights
+ * page (`checkpoint_stats()`, which checks the caller may read them), for every video of
+ * the caller's own that has checkpoints — newest first, at most ENGAGEMENT_VIDEOS — in one query.
+ */
+export async function creatorCheckpointStats(claims: JwtClaims): Promise<VideoCheckpointStats[]> {
+  return asCaller(claims, async (tx) => {
+    const { rows } = await sql<StatRow & { video_id: string; title: string; type: 'video' | 'spark' }>`
+      with mine as (
+        select v.id, v.title, v.type, v.created_at
+          from public.videos v
+         where v.creator_id = (select auth.uid())
+           and exists (select 1 from public.checkpoints c where c.video_id = v.id)
+         order by v.created_at desc, v.id
+         limit ${ENGAGEMENT_VIDEOS}
+      )
+      select m.id as video_id, m.title, m.type, s.*
+        from mine m cross join lateral public.checkpoint_stats(m.id) s
+       order by m.created_at desc, m.id, s.at_seconds
+    `.execute(tx)
+    const videos: VideoCheckpointStats[] = []
+    for (const row of rows) {
+      let video = videos.at(-1)
+      if (video?.videoId !== row.video_id) {
+        video = { videoId: row.video_id, title: row.title, type: row.type, stats: [] }
+        videos.push(video)
+      }
+      video.stats.push(toStat(row))
+    }
+    return videos
   })
 }
 
@@ -372,4 +426,24 @@ export async function getVideoCheckpoints(
     results: questions.length > 0 ? await myCheckpointResults(claims, videoId) : {},
     durationSeconds: video?.duration_seconds == null ? null : Number(video.duration_seconds),
   }
+}
+
+/**
+ * The question each of these sparks ends with (ADR 0049), by spark id, for the reel viewer:
+ * the question without its key, and whether the caller has answered it right already. One
+ * query for a page of clips; sparks without a question (or that the caller cannot see) are absent.
+ */
+export async function sparkQuestions(claims: JwtClaims, sparkIds: string[]): Promise<Record<string, SparkQuestion>> {
+  const ids = sparkIds.filter(isUuid)
+  if (ids.length === 0) return {}
+  return asCaller(claims, async (tx) => {
+    const { rows } = await sql<QuestionRow & { video_id: string; answered_right: boolean }>`
+      select c.id, c.video_id, c.at_seconds, c.question, c.options, c.required, c.multiple,
+             exists (select 1 from public.checkpoint_attempts a
+                      where a.checkpoint_id = c.id and a.user_id = (select auth.uid()) and a.correct) as answered_right
+        from public.checkpoints c
+       where c.video_id = any(${sql.val(ids)}::uuid[]) and c.on_spark
+    `.execute(tx)
+    return Object.fromEntries(rows.map((row) => [row.video_id, { question: toQuestion(row), answeredRight: row.answered_right }]))
+  })
 }

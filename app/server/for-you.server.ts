@@ -12,7 +12,8 @@ import { withProgress } from './progress-rows.server'
 
 /**
  * The sparks feeds (ADR 0045): For You, ranked in Postgres by
- * `public.for_you_sparks()` and arranged here, and Following, the followed
+ * `public.for_you_sparks()` (bounded candidate lists from the kept per-spark
+ * scores, ADR 0052) and arranged here, and Following, the followed
  * creators' sparks newest first. The reel viewer, /sparks and
  * GET /api/videos/shorts all read them through `listSparkFeed`, so they show
  * the same order, each clip with the line saying why it is there.

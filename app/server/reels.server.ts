@@ -6,6 +6,7 @@ import type { VideoPageComment } from '~/lib/video-page'
 import type { VideoCardItem } from '~/lib/video-types'
 import { avatarUrl } from '~/lib/media-urls'
 import { listPlayerTracks } from './captions.server'
+import { sparkQuestions } from './checkpoints.server'
 import { listComments } from './comments.server'
 import type { JwtClaims } from './db.server'
 import { followedCreatorIds } from './follows.server'
@@ -22,13 +23,14 @@ import { browserSupabaseUrl } from './supabase.server'
  */
 export async function toReelItems(claims: JwtClaims, items: VideoCardItem[]): Promise<ReelItem[]> {
   const ids = items.map((item) => item.id)
-  const [tracks, liked, followed] = await Promise.all([
+  const [tracks, liked, followed, questions] = await Promise.all([
     listPlayerTracks(claims, ids, { placement: 'reel' }),
     likedVideoIds(claims, ids),
     followedCreatorIds(
       claims,
       items.map((item) => item.creator.id),
     ),
+    sparkQuestions(claims, ids),
   ])
   return items.map((item) => ({
     id: item.id,
@@ -46,6 +48,7 @@ export async function toReelItems(claims: JwtClaims, items: VideoCardItem[]): Pr
     hasLiked: liked.has(item.id),
     followsCreator: item.creator.id === claims.sub ? null : followed.has(item.creator.id),
     captions: tracks[item.id] ?? [],
+    checkpoint: questions[item.id] ?? null,
   }))
 }
 

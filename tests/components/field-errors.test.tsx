@@ -180,7 +180,7 @@ describe('admin → Add user', () => {
     const user = renderAt(
       <AddUserForm
         state={{
-          error: summary,
+          formError: summary,
           fieldErrors: { email: AUTH_MESSAGES.emailInvalid, role: ADMIN_MESSAGES.roleRequired },
           values: { username: 'new.person', email: 'new.person@', role: '' },
         }}

@@ -118,10 +118,6 @@ test.afterAll(async () => {
 })
 
 test.describe('admin console', () => {
-  test.beforeEach(({}, testInfo) => {
-    test.skip(testInfo.project.name !== 'desktop', 'behaviour runs on desktop; the phone project checks the layout below')
-  })
-
   for (const javaScriptEnabled of [true, false]) {
     test.describe(`with JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, () => {
       test.use({ javaScriptEnabled })
@@ -422,7 +418,7 @@ test.describe('admin console', () => {
   })
 })
 
-test.describe('admin console layout', () => {
+test.describe('admin console layout', { tag: '@phone' }, () => {
   for (const tab of ['creators', 'reports', 'users', 'feedback'] as const) {
     test(`the ${tab} tab is accessible and fits the screen`, async ({ page, signedInAs }, testInfo) => {
       await signedInAs('admin')

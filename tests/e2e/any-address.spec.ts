@@ -29,7 +29,6 @@ let browser: Browser
 let dir: string
 const files = {} as Record<'clip' | 'thumbnail', string>
 
-test.skip(({ isMobile }) => isMobile, 'addresses do not depend on the viewport')
 
 test.beforeAll(async () => {
   browser = await chromium.launch({

@@ -151,8 +151,6 @@ async function pausedStates(page: Page): Promise<boolean[]> {
 }
 
 test.describe('with JavaScript', () => {
-  test.skip(({ isMobile }) => isMobile, 'the whole matrix runs on desktop; the phone layout has its own tests')
-
   test('the feed: search as you type, a category, Load more, and a way out of an empty result', async ({ page, signedInAs }) => {
     await signedInAs('learner')
     await page.goto('/feed')
@@ -408,8 +406,6 @@ test.describe('with JavaScript', () => {
 })
 
 test.describe('without JavaScript', () => {
-  test.skip(({ isMobile }) => isMobile, 'the whole matrix runs on desktop; the phone layout has its own tests')
-
   test('the feed: the search form, the category and the next-page link work as plain HTML', async ({ browser, baseURL }) => {
     const { context, page } = await noJsPage(browser, baseURL!, 'learner')
     try {
@@ -501,9 +497,7 @@ test.describe('without JavaScript', () => {
   })
 })
 
-test.describe('on a phone', () => {
-  test.skip(({ isMobile }) => !isMobile, 'phone layout only')
-
+test.describe('on a phone', { tag: '@phone-only' }, () => {
   test('the feed fits 360 px', async ({ page, signedInAs }) => {
     await signedInAs('learner')
     await page.setViewportSize({ width: 360, height: 740 })

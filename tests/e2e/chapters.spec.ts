@@ -39,7 +39,8 @@ async function save(page: Page, id: string) {
 }
 
 test.describe('with JavaScript', () => {
-  test('a learner sees three marks and the current chapter, which follows the player; the list seeks in place', async ({
+  // The marks on a narrow progress bar and the list under the player: a phone's layout.
+  test('a learner sees three marks and the current chapter, which follows the player; the list seeks in place', { tag: '@phone' }, async ({
     page,
     signedInAs,
     makeUser,

@@ -54,8 +54,6 @@ async function addCheckpoint(
 const currentTime = (video: Locator) => video.evaluate((element: HTMLVideoElement) => element.currentTime)
 
 test.describe('with JavaScript', () => {
-  test.skip(({ isMobile }) => isMobile, 'behaviour runs on desktop')
-
   test('a learner is stopped at the required checkpoint, answers wrongly then rightly, and the creator sees the rate', async ({
     page,
     signedInAs,
@@ -89,7 +87,7 @@ test.describe('with JavaScript', () => {
     const listed = await page.request.get(`/api/videos/${id}/checkpoints`)
     expect(listed.ok()).toBe(true)
     expect(await listed.text()).not.toContain(EXPLANATION)
-    await expect(page.getByTestId('checkpoint-marks').getByRole('listitem')).toHaveCount(2)
+    await expect(page.locator('[data-player-marks] [data-mark-kind="checkpoint"]')).toHaveCount(2)
 
     const video = page.locator(`[data-video-id="${id}"] video`)
     await expect(video).toHaveAttribute('data-engine', 'hls.js', { timeout: 20_000 })
@@ -157,7 +155,6 @@ test.describe('with JavaScript', () => {
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false })
-  test.skip(({ isMobile }) => isMobile, 'behaviour runs on desktop')
 
   test('the creator adds a checkpoint and a learner answers it in the Check yourself form', async ({
     page,

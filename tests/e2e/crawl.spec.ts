@@ -94,8 +94,7 @@ async function crawl(request: APIRequestContext, role: string): Promise<string[]
 }
 
 test.describe('no dead links', () => {
-  test.beforeEach(({}, testInfo) => {
-    test.skip(testInfo.project.name !== 'desktop', 'the crawl runs once')
+  test.beforeEach(() => {
     test.setTimeout(180_000)
   })
 

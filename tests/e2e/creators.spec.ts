@@ -24,8 +24,7 @@ async function followers(page: Page): Promise<number> {
 }
 
 test.describe('creators and follows', () => {
-  test.beforeEach(({}, testInfo) => {
-    test.skip(testInfo.project.name !== 'desktop', 'behaviour runs on desktop; the phone project checks the layout below')
+  test.beforeEach(() => {
     // Sign-in, several pages and axe each: slow while the demo videos transcode on a shared machine.
     test.setTimeout(120_000)
   })
@@ -178,9 +177,8 @@ test.describe('creators and follows', () => {
   })
 })
 
-test.describe('creators on a phone', () => {
-  test.beforeEach(({}, testInfo) => {
-    test.skip(testInfo.project.name !== 'phone', 'layout check for the phone project')
+test.describe('creators on a phone', { tag: '@phone-only' }, () => {
+  test.beforeEach(() => {
     test.setTimeout(120_000)
   })
 

@@ -98,8 +98,6 @@ async function demoVideo(baseURL: string): Promise<string> {
 }
 
 test.describe('view counting', () => {
-  test.skip(({ isMobile }) => isMobile, 'desktop only: the counting does not depend on the layout')
-
   test('a learner watching 12 s adds exactly one view to the creator’s total and today’s point; a reload does not', async ({
     page,
     browser,
@@ -127,8 +125,6 @@ test.describe('view counting', () => {
 })
 
 test.describe('without JavaScript', () => {
-  test.skip(({ isMobile }) => isMobile, 'the phone layout has its own test')
-
   test('every tab and the per-video insight render real figures, charts with names and data tables', async ({
     browser,
     baseURL,
@@ -179,8 +175,6 @@ test.describe('without JavaScript', () => {
 })
 
 test.describe('with JavaScript', () => {
-  test.skip(({ isMobile }) => isMobile, 'desktop matrix')
-
   test('each tab has no serious accessibility problems', async ({ page, signedInAs }) => {
     test.setTimeout(240_000)
     await signedInAs('creator')
@@ -206,8 +200,7 @@ test.describe('with JavaScript', () => {
   })
 })
 
-test('deleting from Your Content asks in the product’s dialog, not the browser’s', async ({ page, signedInAs, isMobile }) => {
-  test.skip(isMobile, 'desktop covers it')
+test('deleting from Your Content asks in the product’s dialog, not the browser’s', async ({ page, signedInAs }) => {
   test.setTimeout(120_000)
   const dir = await mkdtemp(path.join(tmpdir(), 'lumen-e2e-delete-'))
   try {

@@ -21,10 +21,6 @@ async function fillFeedback(page: Page, scope = page.locator('body')) {
 }
 
 test.describe('desktop', () => {
-  test.beforeEach(({}, testInfo) => {
-    test.skip(testInfo.project.name !== 'desktop', 'behaviour runs on desktop; the phone layout has its own test below')
-  })
-
   test.describe('with JavaScript on', () => {
     test('the panel asks for every field, thanks the user and closes itself after 3 s', async ({ page, signedInAs }) => {
       await signedInAs('learner')
@@ -154,11 +150,8 @@ test.describe('desktop', () => {
   }
 })
 
-test.describe('phone at 360 px', () => {
+test.describe('phone at 360 px', { tag: '@phone-only' }, () => {
   test.use({ viewport: { width: 360, height: 740 } })
-  test.beforeEach(({}, testInfo) => {
-    test.skip(testInfo.project.name !== 'phone', 'layout on a phone')
-  })
 
   test('the Feedback button clears the bottom bar and the panel fits the screen', async ({ page, signedInAs }) => {
     await signedInAs('learner')

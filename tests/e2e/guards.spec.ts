@@ -26,9 +26,6 @@ function where(page: Page) {
   return { path: url.pathname, redirectTo: url.searchParams.get('redirectTo'), search: url.search }
 }
 
-test.beforeEach(({}, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'behaviour runs on desktop; the phone layout is covered in shell.spec.ts')
-})
 
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`guards with JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, () => {

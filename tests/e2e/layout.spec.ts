@@ -44,8 +44,6 @@ async function post(request: APIRequestContext, url: string, form: Record<string
 }
 
 test.describe('long words', () => {
-  test.skip(({ isMobile }) => isMobile, 'one project: the test sets both widths itself')
-
   test('no page scrolls sideways at 360 px or 1280 px with 140-character words in every text field', async ({
     browser,
     page,
@@ -172,8 +170,6 @@ test.describe('long words', () => {
 })
 
 test.describe('the profile tab bar', () => {
-  test.skip(({ isMobile }) => isMobile, 'one project: the test sets both widths itself')
-
   test('has one width on every tab and shows every label whole at 360 px and 1280 px', async ({ page, signedInAs }) => {
     await signedInAs('learner')
     for (const width of WIDTHS) {

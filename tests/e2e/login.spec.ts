@@ -23,7 +23,6 @@ async function signIn(page: Page, email: string, password: string) {
 
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`sign-in ${javaScriptEnabled ? 'with' : 'without'} JavaScript`, () => {
-    test.skip(({ isMobile }) => isMobile, 'the whole matrix runs on desktop; the phone layout has its own test')
     test.use({ javaScriptEnabled })
 
     test('a registered user signs in and lands on their profile', async ({ page, baseURL, makeUser }) => {
@@ -106,9 +105,7 @@ for (const javaScriptEnabled of [true, false]) {
   })
 }
 
-test.describe('sign-in on a phone', () => {
-  test.skip(({ isMobile }) => !isMobile, 'phone only')
-
+test.describe('sign-in on a phone', { tag: '@phone-only' }, () => {
   test('signs in at 360 px without sideways scrolling', async ({ page, makeUser }) => {
     await page.setViewportSize({ width: 360, height: 780 })
     const user = await makeUser({ label: 'phonesignin' })

@@ -40,7 +40,8 @@ async function downloaded(page: Page, click: () => Promise<void>): Promise<{ nam
 }
 
 test.describe('with JavaScript', () => {
-  test('a note at the player’s moment: its link seeks there; edit, export, delete; the Notes tab', async ({
+  // The notes panel under the player and the profile's tab bar: a phone's layout.
+  test('a note at the player’s moment: its link seeks there; edit, export, delete; the Notes tab', { tag: '@phone' }, async ({
     page,
     signedInAs,
     makeUser,

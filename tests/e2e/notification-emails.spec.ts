@@ -39,10 +39,6 @@ async function mailTo(request: APIRequestContext, email: string): Promise<MailMe
 }
 
 test.describe('notification emails', () => {
-  test.beforeEach(({}, testInfo) => {
-    test.skip(testInfo.project.name !== 'desktop', 'behaviour runs on desktop')
-  })
-
   for (const javaScriptEnabled of [true, false]) {
     test.describe(`with JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, () => {
       test.use({ javaScriptEnabled })

@@ -56,10 +56,6 @@ async function approve(request: APIRequestContext, creator: TestAccount) {
 }
 
 test.describe('notifications', () => {
-  test.beforeEach(({}, testInfo) => {
-    test.skip(testInfo.project.name !== 'desktop', 'behaviour runs on desktop')
-  })
-
   for (const javaScriptEnabled of [true, false]) {
     test.describe(`with JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, () => {
       test.use({ javaScriptEnabled })

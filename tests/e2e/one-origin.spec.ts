@@ -9,8 +9,6 @@ import { supabaseFor } from './support/stand-in'
  * tests/integration/stack go deep; this proves the wiring of the real server).
  */
 test.describe('the Supabase APIs on the app’s own origin', () => {
-  test.skip(({ isMobile }) => isMobile, 'API wiring does not depend on the viewport')
-
   test('supabase-js signs up, signs in, refreshes, updates and signs out a user', async ({ baseURL }) => {
     const supabase = supabaseFor(baseURL!, 'anon')
     const email = `origin-${Date.now()}@example.test`

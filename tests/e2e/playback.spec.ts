@@ -59,7 +59,8 @@ async function focusPage(page: Page) {
 }
 
 test.describe('with JavaScript', () => {
-  test('the speed chosen in the player plays, and is remembered after a reload, in the reel viewer and on Edit Profile', async ({
+  // The player's speed menu and the reel viewer: a menu and a viewer a phone shows differently.
+  test('the speed chosen in the player plays, and is remembered after a reload, in the reel viewer and on Edit Profile', { tag: '@phone' }, async ({
     page,
     signedInAs,
     makeUser,
@@ -116,9 +117,7 @@ test.describe('with JavaScript', () => {
     page,
     signedInAs,
     makeUser,
-    isMobile,
   }) => {
-    test.skip(isMobile, 'keyboard shortcuts: a desktop matter')
     await signedInAs(await makeUser())
     const id = await demoVideoId(page)
     const video = await openLesson(page, id)

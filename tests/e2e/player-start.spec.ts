@@ -12,7 +12,6 @@ import { supabaseFor } from './support/stand-in'
  * has run (the scripts held back).
  */
 
-test.skip(({ isMobile }) => isMobile, 'the hand-over does not depend on the viewport')
 
 /** A ready public demo video of at least 20 s (made and processed at start-up), with its title. */
 async function demoVideo(baseURL: string): Promise<{ id: string; title: string }> {

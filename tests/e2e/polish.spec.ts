@@ -95,9 +95,6 @@ async function overlapsAtEnd(page: Page): Promise<string[]> {
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`the end of every page, JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, () => {
     test.use({ javaScriptEnabled })
-    test.beforeEach(({}, testInfo) => {
-      test.skip(testInfo.project.name !== 'desktop', 'sets its own viewports')
-    })
 
     for (const viewport of VIEWPORTS) {
       test(`nothing fixed covers text or controls at the end of a page, and the Feedback control is there (${viewport.name})`, async ({
@@ -132,10 +129,6 @@ for (const javaScriptEnabled of [true, false]) {
 }
 
 test.describe('walkthrough polish', () => {
-  test.beforeEach(({}, testInfo) => {
-    test.skip(testInfo.project.name !== 'desktop', 'behaviour runs on desktop')
-  })
-
   test.describe('without JavaScript', () => {
     test.use({ javaScriptEnabled: false })
 

@@ -99,7 +99,6 @@ test.afterAll(async () => {
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false })
-  test.skip(({ isMobile }) => isMobile, 'desktop covers the forms; the phone layout has its own test')
 
   test('a learner quotes with text and a video response; refusals leave nothing; My Quotes deletes', async ({
     page,
@@ -176,8 +175,6 @@ test.describe('without JavaScript', () => {
 })
 
 test.describe('with JavaScript', () => {
-  test.skip(({ isMobile }) => isMobile, 'desktop covers the forms; the phone layout has its own test')
-
   test('a video response goes up with tus, plays through hls.js, and opens side by side', async ({
     page,
     makeUser,
@@ -271,8 +268,7 @@ test.describe('with JavaScript', () => {
   })
 })
 
-test('phone: the create page fits the screen', async ({ page, signedInAs, isMobile }) => {
-  test.skip(!isMobile, 'phone project only')
+test('phone: the create page fits the screen', { tag: '@phone-only' }, async ({ page, signedInAs }) => {
   test.setTimeout(90_000)
   await signedInAs('learner')
   await page.goto(`/create-quote?videoId=${original.id}`)

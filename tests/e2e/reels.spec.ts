@@ -83,7 +83,7 @@ async function expectTextInsideColumn(page: Page, id: string) {
   await expectNoHorizontalScroll(page)
 }
 
-test('a landscape spark is letterboxed, a portrait one fills the screen, and a long word stays in the column', async ({
+test('a landscape spark is letterboxed, a portrait one fills the screen, and a long word stays in the column', { tag: '@phone' }, async ({
   page,
   signedInAs,
 }) => {
@@ -109,7 +109,7 @@ test('a landscape spark is letterboxed, a portrait one fills the screen, and a l
   await expect(portrait.locator('[data-reel-backdrop]')).toHaveCount(0)
 })
 
-test('without JavaScript: true help, Page Down moves one clip, and the title stays clear of the controls', async ({
+test('without JavaScript: true help, Page Down moves one clip, and the title stays clear of the controls', { tag: '@phone' }, async ({
   browser,
   baseURL,
   isMobile,
@@ -150,8 +150,8 @@ test('without JavaScript: true help, Page Down moves one clip, and the title sta
  * each count moves by exactly one. (The rules behind them — who may like,
  * what a comment may hold — are the video page's, tested there.)
  */
-test.describe('acting on a clip', () => {
-  test.skip(({ isMobile }) => !isMobile, 'the phone is where the rail is used; the desktop places it beside the clip')
+// The phone is where the rail is used; the desktop places it beside the clip.
+test.describe('acting on a clip', { tag: '@phone-only' }, () => {
 
   const likeCount = async (page: Page) => Number(await clip(page, landscapeId).locator('[data-reel-like]').getAttribute('data-like-count'))
   const commentCount = async (page: Page) =>

@@ -40,7 +40,6 @@ async function signIn(page: Page, email: string, password: string) {
 
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`password reset ${javaScriptEnabled ? 'with' : 'without'} JavaScript`, () => {
-    test.skip(({ isMobile }) => isMobile, 'desktop only')
     test.use({ javaScriptEnabled })
 
     test('the emailed link lets the user set a new password, and only the new one works', async ({ page, browser, request, makeUser }) => {
@@ -103,8 +102,6 @@ for (const javaScriptEnabled of [true, false]) {
 }
 
 test.describe('the new-password page', () => {
-  test.skip(({ isMobile }) => isMobile, 'desktop only')
-
   test('without a reset session it sends the visitor to request a link', async ({ page }) => {
     await page.goto('/reset-password')
     await expect(page).toHaveURL(/\/login\?mode=reset&error=no-session$/)

@@ -2,8 +2,6 @@ import { expect, test } from '@playwright/test'
 
 /** QUALITY.md: a page on another origin posting to any action gets 403; our own pages may post. */
 test.describe('cross-site writes', () => {
-  test.skip(({ isMobile }) => isMobile, 'header checks do not depend on the viewport')
-
   test('a post from another origin is refused with 403', async ({ request }) => {
     const crossOrigin = await request.post('/', { headers: { Origin: 'https://evil.example' }, form: { any: 'thing' } })
     expect(crossOrigin.status()).toBe(403)

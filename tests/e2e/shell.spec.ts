@@ -61,10 +61,6 @@ async function linksOf(nav: ReturnType<typeof accountMenu>): Promise<[string, st
 }
 
 test.describe('desktop', () => {
-  test.beforeEach(({}, testInfo) => {
-    test.skip(testInfo.project.name !== 'desktop', 'behaviour runs on desktop; the phone layout has its own tests below')
-  })
-
   for (const javaScriptEnabled of [true, false]) {
     test.describe(`with JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, () => {
       test.use({ javaScriptEnabled })
@@ -324,11 +320,8 @@ test.describe('desktop', () => {
   })
 })
 
-test.describe('phone at 360 px', () => {
+test.describe('phone at 360 px', { tag: '@phone-only' }, () => {
   test.use({ viewport: { width: 360, height: 740 } })
-  test.beforeEach(({}, testInfo) => {
-    test.skip(testInfo.project.name !== 'phone', 'layout on a phone')
-  })
 
   test('the bottom bar sits at the bottom, fits, and navigates; nothing scrolls sideways', async ({ page, signedInAs }) => {
     await signedInAs('admin')

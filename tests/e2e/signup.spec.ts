@@ -83,7 +83,6 @@ async function expectSignedInOnDashboard(page: Page, baseURL: string, username: 
 
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`sign-up ${javaScriptEnabled ? 'with' : 'without'} JavaScript`, () => {
-    test.skip(({ isMobile }) => isMobile, 'the whole matrix runs on desktop; the phone layout has its own test')
     test.use({ javaScriptEnabled })
 
     test('the wizard asks first; YES and NO open their forms, and Back returns to the question', async ({ page }) => {
@@ -256,7 +255,6 @@ for (const javaScriptEnabled of [true, false]) {
 }
 
 test.describe('sign-up checks only the server can make', () => {
-  test.skip(({ isMobile }) => isMobile, 'desktop only')
   test.use({ javaScriptEnabled: false })
 
   test('a taken username is refused instead of being silently changed', async ({ page }) => {
@@ -290,8 +288,6 @@ test.describe('sign-up checks only the server can make', () => {
 })
 
 test.describe('sign-up with JavaScript extras', () => {
-  test.skip(({ isMobile }) => isMobile, 'desktop only')
-
   test('the strength meter follows the password as it is typed', async ({ page }) => {
     await page.goto('/signup?creator=no')
     const meter = page.getByTestId('password-strength')
@@ -342,9 +338,7 @@ test.describe('sign-up with JavaScript extras', () => {
   })
 })
 
-test.describe('sign-up on a phone', () => {
-  test.skip(({ isMobile }) => !isMobile, 'phone only')
-
+test.describe('sign-up on a phone', { tag: '@phone-only' }, () => {
   test('a learner signs up at 360 px without sideways scrolling', async ({ page, baseURL }) => {
     await page.setViewportSize({ width: 360, height: 780 })
     await page.goto('/signup')

@@ -112,8 +112,6 @@ async function objectExists(baseURL: string, name: string): Promise<boolean> {
 }
 
 test.describe('a verified creator, with JavaScript', () => {
-  test.skip(({ isMobile }) => isMobile, 'the whole matrix runs on desktop; the phone layout has its own test')
-
   test('uploads with a rising progress bar, sees the success message, and lands on the video 1.5 s later', async ({
     page,
     signedInAs,
@@ -275,7 +273,6 @@ test.describe('a verified creator, with JavaScript', () => {
 })
 
 test.describe('a verified creator, without JavaScript', () => {
-  test.skip(({ isMobile }) => isMobile, 'the whole matrix runs on desktop; the phone layout has its own test')
   test.use({ javaScriptEnabled: false })
 
   test('posts the form with the file, sees the success message, then the video page', async ({ page, signedInAs }) => {
@@ -311,8 +308,6 @@ test.describe('a verified creator, without JavaScript', () => {
 })
 
 test.describe('who is turned away', () => {
-  test.skip(({ isMobile }) => isMobile, 'the whole matrix runs on desktop; the phone layout has its own test')
-
   test('a learner goes to the feed, told only verified creators upload and that they can quote', async ({ page, signedInAs }) => {
     await signedInAs('learner')
     await page.goto('/upload')
@@ -341,9 +336,7 @@ test.describe('who is turned away', () => {
   })
 })
 
-test.describe('on a phone', () => {
-  test.skip(({ isMobile }) => !isMobile, 'phone layout only')
-
+test.describe('on a phone', { tag: '@phone-only' }, () => {
   test('the form fits the screen and keeps the spark notice in view of the destination', async ({ page, signedInAs }) => {
     await signedInAs('creator')
     await openUpload(page)

@@ -112,8 +112,6 @@ test.beforeAll(async ({ browser, baseURL }) => {
 })
 
 test.describe('with JavaScript', () => {
-  test.skip(({ isMobile }) => isMobile, 'the whole matrix runs on desktop; the phone layout has its own test')
-
   test('a learner watches the video through hls.js, and a reload does not count another view', async ({ page, signedInAs }) => {
     await signedInAs('learner')
     const workers: string[] = []
@@ -319,7 +317,6 @@ test.describe('with JavaScript', () => {
 })
 
 test.describe('without JavaScript', () => {
-  test.skip(({ isMobile }) => isMobile, 'the whole matrix runs on desktop; the phone layout has its own test')
   test.use({ javaScriptEnabled: false })
 
   test('the page plays the MP4 (with byte ranges) and likes through a plain form', async ({ page, makeUser, signedInAs }) => {
@@ -386,8 +383,7 @@ test.describe('without JavaScript', () => {
   })
 })
 
-test('an unknown video shows the not-found card with a way back to the feed', async ({ page, signedInAs, isMobile }) => {
-  test.skip(isMobile, 'desktop only')
+test('an unknown video shows the not-found card with a way back to the feed', async ({ page, signedInAs }) => {
   await signedInAs('learner')
   const response = await page.goto('/video/00000000-0000-4000-8000-000000000000')
   expect(response!.status()).toBe(404)
@@ -396,8 +392,7 @@ test('an unknown video shows the not-found card with a way back to the feed', as
   await expect(page).toHaveURL(/\/feed/)
 })
 
-test('on a 360 px phone the page fits and the player is full width', async ({ page, signedInAs, isMobile }) => {
-  test.skip(!isMobile, 'phone only')
+test('on a 360 px phone the page fits and the player is full width', { tag: '@phone-only' }, async ({ page, signedInAs }) => {
   await page.setViewportSize({ width: 360, height: 780 })
   await signedInAs('learner')
   await page.goto(`/video/${readyVideo.id}`)

@@ -19,14 +19,14 @@ test.describe('welcome page', () => {
     await context.close()
   })
 
-  test('has no serious or critical accessibility violations', async ({ page }) => {
+  test('has no serious or critical accessibility violations', { tag: '@phone' }, async ({ page }) => {
     await page.goto('/')
     const results = await new AxeBuilder({ page }).analyze()
     const serious = results.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))
     expect(serious.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([])
   })
 
-  test('fits a phone screen without sideways scrolling', async ({ page }) => {
+  test('fits a phone screen without sideways scrolling', { tag: '@phone' }, async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 })
     await page.goto('/')
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)

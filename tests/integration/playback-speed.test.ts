@@ -133,12 +133,12 @@ describe('Edit Profile without JavaScript', () => {
     expect(await speedOf(other)).toBe(2)
     // A failure is the page's action data (Remix's `data()`), at the error's status.
     const bad = (await submit({ username, bio: '', playbackRate: '2.5' }, cookie)) as unknown as {
-      data: { error: string; fieldErrors: Record<string, string>; values: { playbackRate: string } }
+      data: { formError: string; fieldErrors: Record<string, string>; values: { playbackRate: string } }
       init: { status: number }
     }
     expect(bad.init.status).toBe(400)
     const body = bad.data
-    expect(body.error).toBe(CREATOR_MESSAGES.profileFailed)
+    expect(body.formError).toBe(CREATOR_MESSAGES.profileFailed)
     expect(body.fieldErrors).toEqual({ playbackRate: PLAYBACK_RATE_MESSAGES.invalid })
     expect(body.values.playbackRate).toBe('2.5')
     expect(await speedOf(other)).toBe(2)

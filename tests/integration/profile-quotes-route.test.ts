@@ -110,12 +110,12 @@ describe('quotes’ failure paths in the routes', () => {
     await withQuotesUnreachable(async () => {
       expect(await postDelete({ intent: 'delete-quote', quoteId, js: '1' })).toMatchObject({
         status: 500,
-        data: { ok: false, error: 'Failed to delete quote' },
+        data: { ok: false, formError: 'Failed to delete quote' },
       })
     })
     expect(await postDelete({ intent: 'something-else', quoteId, js: '1' })).toMatchObject({
       status: 400,
-      data: { ok: false, error: 'Failed to delete quote' },
+      data: { ok: false, formError: 'Failed to delete quote' },
     })
     const { rows } = await fixture.running.database.pool.query('select 1 from public.quotes where id = $1', [quoteId])
     expect(rows).toHaveLength(1)
@@ -150,7 +150,7 @@ describe('quotes’ failure paths in the routes', () => {
       )
       expect(outcome.status).toBe(500)
       expect(outcome.data).toMatchObject({ ok: false, values: { text: 'A thought' } })
-      expect(String(outcome.data!.error)).toMatch(/^Failed to create quote: \S/)
+      expect(String(outcome.data!.formError)).toMatch(/^Failed to create quote: \S/)
     })
   })
 })

@@ -86,7 +86,7 @@ describe('/sparks-reels action and comment sheet', () => {
   it('a comment is added once and listed in the sheet; an empty one is refused with the spec’s message', async () => {
     const empty = await post({ intent: 'comment', videoId: clip, body: '   ', js: '1' })
     expect(empty.status).toBe(400)
-    expect(empty.data).toMatchObject({ ok: false, error: 'Please enter a comment' })
+    expect(empty.data).toMatchObject({ ok: false, formError: 'Please enter a comment' })
     const emptyPlain = await post({ intent: 'comment', videoId: clip, body: '' })
     expect(emptyPlain.status).toBe(302)
     expect(emptyPlain.location).toBe(`/sparks-reels?start=${clip}&comments=${clip}#reel-${clip}`)

@@ -131,7 +131,7 @@ describe('/video/:id route', () => {
     it('like: 404 for a hidden video; data for a script, a redirect for a plain form', async () => {
       expect(await post(privateVideo, { intent: 'like', like: 'true', js: '1' }, cookies.learner)).toMatchObject({
         status: 404,
-        data: { ok: false, error: 'Video not found' },
+        data: { ok: false, formError: 'Video not found' },
       })
       expect(await post(publicVideo, { intent: 'like', like: 'true', js: '1' }, cookies.learner)).toMatchObject({
         status: 200,
@@ -147,7 +147,7 @@ describe('/video/:id route', () => {
     it('comment: 400 with the message and the text kept, 404 for a hidden video, then a flash', async () => {
       expect(await post(publicVideo, { intent: 'comment', body: '   ' }, cookies.learner)).toMatchObject({
         status: 400,
-        data: { ok: false, error: 'Please enter a comment', values: { body: '   ' } },
+        data: { ok: false, formError: 'Please enter a comment', values: { body: '   ' } },
       })
       expect((await post(privateVideo, { intent: 'comment', body: 'Hi' }, cookies.learner)).status).toBe(404)
       const added = await post(publicVideo, { intent: 'comment', body: 'Clear and calm, thank you' }, cookies.learner)
@@ -158,11 +158,11 @@ describe('/video/:id route', () => {
     it('delete-comment and delete-quote: 404 for unknown ones, 403 for someone else’s', async () => {
       expect(await post(publicVideo, { intent: 'delete-comment', targetId: randomUUID() }, cookies.learner)).toMatchObject({
         status: 404,
-        data: { error: 'Comment not found' },
+        data: { formError: 'Comment not found' },
       })
       expect(await post(publicVideo, { intent: 'delete-quote', targetId: randomUUID() }, cookies.learner)).toMatchObject({
         status: 404,
-        data: { error: 'Quote not found' },
+        data: { formError: 'Quote not found' },
       })
       const { rows } = await fixture.running.database.pool.query<{ id: string }>(
         `insert into public.quotes (user_id, video_id, type, body) values ($1, $2, 'text', 'Mine') returning id`,
@@ -170,7 +170,7 @@ describe('/video/:id route', () => {
       )
       expect(await post(publicVideo, { intent: 'delete-quote', targetId: rows[0]!.id, js: '1' }, cookies.learner)).toMatchObject({
         status: 403,
-        data: { error: 'You can only delete your own quotes' },
+        data: { formError: 'You can only delete your own quotes' },
       })
       expect(await post(publicVideo, { intent: 'delete-quote', targetId: rows[0]!.id, js: '1' }, cookies.creator)).toMatchObject({
         status: 200,
@@ -182,12 +182,12 @@ describe('/video/:id route', () => {
       const video = await fixture.makeVideo(creator)
       expect(await post(video, { intent: 'delete', confirm: 'yes' }, cookies.learner)).toMatchObject({
         status: 403,
-        data: { error: 'You can only delete your own videos' },
+        data: { formError: 'You can only delete your own videos' },
       })
       expect((await post(privateVideo, { intent: 'delete', confirm: 'yes' }, cookies.learner)).status).toBe(404)
       expect(await post(video, { intent: 'delete' }, cookies.creator)).toMatchObject({
         status: 400,
-        data: { error: 'Please confirm that you want to delete this video' },
+        data: { formError: 'Please confirm that you want to delete this video' },
       })
       const deleted = await post(video, { intent: 'delete', confirm: 'yes' }, cookies.creator)
       expect(deleted).toMatchObject({ status: 302, location: '/dashboard' })

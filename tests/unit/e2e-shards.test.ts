@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { durationsOf, planShards, PROJECTS, specFiles } from '../../scripts/e2e-shards'
+import { durationsOf, planShards, projectFiles, PROJECTS, specFiles } from '../../scripts/e2e-shards'
 
-/** The e2e split of `npm test` (scripts/e2e-shards.ts): every file on both projects, shards ending together. */
+/** The e2e split of `npm test` (scripts/e2e-shards.ts): every file of each project in one shard, shards ending together. */
 describe('planShards', () => {
   const files = ['tests/e2e/a.spec.ts', 'tests/e2e/b.spec.ts', 'tests/e2e/c.spec.ts', 'tests/e2e/d.spec.ts']
 
@@ -58,5 +58,18 @@ describe('specFiles', () => {
     const listed = specFiles()
     expect(listed).toContain('tests/e2e/resume.spec.ts')
     expect(listed.every((file) => file.startsWith('tests/e2e/') && file.endsWith('.spec.ts'))).toBe(true)
+  })
+})
+
+describe('projectFiles', () => {
+  it('gives the phone project only the files with a test tagged for it', () => {
+    const files = specFiles()
+    const { desktop, phone } = projectFiles(files)
+    expect(desktop).toEqual(files)
+    // The reel viewer has tests for the phone; the password reset's behaviour does not depend on the viewport.
+    expect(phone).toContain('tests/e2e/reels.spec.ts')
+    expect(phone).not.toContain('tests/e2e/reset.spec.ts')
+    const plans = planShards({ desktop, phone }, {}, 2)
+    expect(plans.flatMap((plan) => plan.files.phone).sort()).toEqual([...phone].sort())
   })
 })

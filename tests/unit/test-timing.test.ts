@@ -45,7 +45,40 @@ describe('npm test: times and counts', () => {
     expect(readPlaywrightReport(file, 'e2e')).toEqual({
       counts: { ran: 2, skipped: 1 },
       files: [{ file: 'tests/e2e/a.spec.ts', suite: 'e2e desktop', ms: 3500 }],
+      // Untitled specs and suites here: the file's name and empty titles.
+      distinct: ['tests/e2e/a.spec.ts › ', 'tests/e2e/a.spec.ts ›  › '],
     })
+  })
+
+  it('counts a test run on both projects twice, and once among the distinct tests', () => {
+    const file = path.join(dir, 'playwright-both.json')
+    const run = (projectName: string, status = 'passed') => ({ projectName, results: [{ duration: 1000, status }] })
+    writeFileSync(
+      file,
+      JSON.stringify({
+        config: { rootDir: path.resolve('tests/e2e') },
+        suites: [
+          {
+            title: 'b.spec.ts',
+            file: 'b.spec.ts',
+            specs: [{ title: 'fits a phone', file: 'b.spec.ts', tests: [run('desktop'), run('phone')] }],
+            suites: [
+              {
+                title: 'with JavaScript',
+                file: 'b.spec.ts',
+                specs: [
+                  { title: 'saves a note', file: 'b.spec.ts', tests: [run('desktop')] },
+                  { title: 'never ran', file: 'b.spec.ts', tests: [run('desktop', 'skipped')] },
+                ],
+              },
+            ],
+          },
+        ],
+      }),
+    )
+    const { counts, distinct } = readPlaywrightReport(file, 'e2e')
+    expect(counts).toEqual({ ran: 3, skipped: 1 })
+    expect(distinct).toEqual(['tests/e2e/b.spec.ts › fits a phone', 'tests/e2e/b.spec.ts › with JavaScript › saves a note'])
   })
 
   it('takes the number of pgTAP assertions from pg_prove’s closing line', () => {

@@ -1,4 +1,5 @@
 import { Form, Link } from '@remix-run/react'
+import type { FormFailure } from '~/lib/forms'
 import { SearchIcon } from '~/components/icons'
 import { Alert } from '~/components/ui/alert'
 import { checkWithSchema, FieldChecks, LiveSummary, SelectField, TextField } from '~/components/ui/field'
@@ -11,11 +12,8 @@ import { ConfirmAction } from '~/components/ui/confirm-action'
 
 const ROLE_OPTIONS = USER_ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }))
 
-export interface AddUserState {
-  error?: string
-  fieldErrors?: Partial<Record<string, string>>
-  values?: { username: string; email: string; role: string }
-}
+/** The add-user form's failure (app/lib/forms.ts), as the page hands it down. */
+export type AddUserState = Omit<FormFailure<{ username: string; email: string; role: string }>, 'ok'>
 
 /**
  * User Management: search (a GET form, so the URL holds it), a paged list
@@ -208,7 +206,7 @@ export function AddUserForm({ state }: { state?: AddUserState }) {
           {/* One message at a time: the summary only when it says more than the fields' own errors. */}
           {/* A summary about the fields goes once each field it is about is right. */}
           <LiveSummary
-            message={state?.error && !Object.values(errors).includes(state.error) ? state.error : null}
+            message={state?.formError && !Object.values(errors).includes(state.formError) ? state.formError : null}
             names={Object.keys(errors)}
           />
           <TextField

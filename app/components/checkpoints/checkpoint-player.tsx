@@ -1,5 +1,6 @@
 import { useFetcher } from '@remix-run/react'
 import { useCallback, useEffect, useId, useRef, useState, type RefObject } from 'react'
+import type { PlayerMark } from '~/components/video/player-marks'
 import { formatMoment, type CheckpointAnswer, type CheckpointQuestion, type CheckpointResult } from '~/lib/schemas/checkpoints'
 
 /**
@@ -124,11 +125,27 @@ interface CheckpointDialogProps {
   videoId: string
   question: CheckpointQuestion
   onRight: () => void
+  /** Continue (after answering), Skip or Escape: the panel closes. On a spark: "Watch again". */
   onContinue: () => void
+  /**
+   * 'player' (default): under the long-form player, "Question at 0:08". 'spark' (ADR 0049): over the
+   * lower part of a clip in the reel viewer, "Question" (at its end), with Watch again and Next spark.
+   */
+  variant?: 'player' | 'spark'
+  /** On a spark: go to the next clip (after answering); null on the last one. */
+  onNext?: (() => void) | null
 }
 
 /** The question panel: a labelled dialog under the player, options as radio buttons (or checkboxes), then the result. */
-export function CheckpointDialog({ videoId, question, onRight, onContinue }: CheckpointDialogProps) {
+export function CheckpointDialog({
+  videoId,
+  question,
+  onRight,
+  onContinue,
+  variant = 'player',
+  onNext = null,
+}: CheckpointDialogProps) {
+  const spark = variant === 'spark'
   const fetcher = useFetcher<{ ok: true; answers: CheckpointAnswer[] } | { ok: false; error: string }>()
   const id = useId()
   const headingRef = useRef<HTMLHeadingElement>(null)
@@ -170,15 +187,24 @@ export function CheckpointDialog({ videoId, question, onRight, onContinue }: Che
       aria-modal="false"
       aria-labelledby={`${id}-title`}
       aria-describedby={`${id}-hint`}
-      className="card mt-3 border-l-4 border-brand-500 p-4 sm:p-5"
+      className={
+        spark
+          ? 'absolute inset-x-0 bottom-0 z-30 max-h-[75%] overflow-y-auto rounded-t-2xl bg-white p-4 pb-[calc(1rem+env(safe-area-inset-bottom))] text-ink-900 shadow-2xl sm:p-5'
+          : 'card mt-3 border-l-4 border-brand-500 p-4 sm:p-5'
+      }
       data-testid="checkpoint-dialog"
+      data-variant={variant}
       ref={dialogRef}
     >
       <h2 id={`${id}-title`} ref={headingRef} tabIndex={-1} className="text-heading focus:outline-none">
-        Question at {formatMoment(question.atSeconds)}
+        {spark ? 'Question' : `Question at ${formatMoment(question.atSeconds)}`}
       </h2>
       <p id={`${id}-hint`} className="text-caption mt-1">
-        {question.required ? 'Answer it right to go on.' : 'Optional: answer it or skip it.'}{' '}
+        {question.required
+          ? spark
+            ? 'Answer it right to watch on.'
+            : 'Answer it right to go on.'
+          : 'Optional: answer it or skip it.'}{' '}
         {question.multiple ? 'Choose all that apply.' : 'Choose one.'}
       </p>
       {showResult ? (
@@ -188,7 +214,23 @@ export function CheckpointDialog({ videoId, question, onRight, onContinue }: Che
           </p>
           {answer.explanation ? <p className="text-body mt-1">{answer.explanation}</p> : null}
           <div className="mt-4 flex flex-wrap gap-3">
-            {canGoOn ? (
+            {canGoOn && spark ? (
+              <>
+                {onNext ? (
+                  <button ref={continueRef} type="button" className="btn-primary" onClick={onNext}>
+                    Next spark
+                  </button>
+                ) : null}
+                <button
+                  ref={onNext ? undefined : continueRef}
+                  type="button"
+                  className={onNext ? 'btn-secondary' : 'btn-primary'}
+                  onClick={onContinue}
+                >
+                  Watch again
+                </button>
+              </>
+            ) : canGoOn ? (
               <button ref={continueRef} type="button" className="btn-primary" onClick={onContinue}>
                 Continue
               </button>
@@ -243,36 +285,20 @@ export function CheckpointDialog({ videoId, question, onRight, onContinue }: Che
   )
 }
 
-/** The checkpoints' marks along the player's timeline (a strip under it), labelled for screen readers. */
-export function CheckpointMarks({
-  questions,
-  durationSeconds,
-  results,
-}: {
-  questions: CheckpointQuestion[]
-  durationSeconds: number | null
-  results: Record<string, CheckpointResult>
-}) {
-  if (!durationSeconds || questions.length === 0) return null
-  return (
-    <ol aria-label="Checkpoints" className="relative mt-1 h-2 rounded-full bg-ink-100" data-testid="checkpoint-marks">
-      {questions.map((question) => {
-        const left = Math.min(100, Math.max(0, (question.atSeconds / durationSeconds) * 100))
-        const result = results[question.id]
-        const state = result?.everCorrect ? 'answered right' : result ? 'answered' : 'not answered'
-        return (
-          <li
-            key={question.id}
-            className={`absolute top-1/2 h-3 w-3 -translate-x-1/2 -translate-y-1/2 rounded-full ring-2 ring-white ${result?.everCorrect ? 'bg-emerald-600' : 'bg-brand-600'}`}
-            style={{ left: `${left}%` }}
-            title={`Question at ${formatMoment(question.atSeconds)}`}
-          >
-            <span className="sr-only">
-              Question at {formatMoment(question.atSeconds)}, {question.required ? 'required' : 'optional'}, {state}
-            </span>
-          </li>
-        )
-      })}
-    </ol>
-  )
+/**
+ * The checkpoints as marks on the player's one marks strip (PlayerMarks, ADR 0049), beside
+ * the chapters: a diamond each, green once answered right; the name says required or
+ * optional and whether the learner has answered.
+ */
+export function checkpointMarks(questions: CheckpointQuestion[], results: Record<string, CheckpointResult>): PlayerMark[] {
+  return questions.map((question) => {
+    const result = results[question.id]
+    const state = result?.everCorrect ? 'answered right' : result ? 'answered' : 'not answered'
+    return {
+      at: question.atSeconds,
+      kind: 'checkpoint',
+      done: Boolean(result?.everCorrect),
+      label: `${question.question} (${question.required ? 'required' : 'optional'}, ${state})`,
+    }
+  })
 }

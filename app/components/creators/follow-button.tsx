@@ -2,9 +2,10 @@ import { Form, useFetcher, useLocation } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { useHydrated } from '~/components/use-hydrated'
 import type { FollowState } from '~/lib/creator-types'
+import type { FormFailure } from '~/lib/forms'
 import { CREATOR_MESSAGES } from '~/lib/schemas/creators'
 
-type FollowAnswer = ({ ok: true } & FollowState) | { ok: false; error: string }
+type FollowAnswer = ({ ok: true } & FollowState) | (FormFailure & { formError: string })
 
 /**
  * Follow / Following (or Unfollow) for one creator, posting to /follow.
@@ -42,7 +43,7 @@ export function FollowButton({
   }, [answer])
   const pending = fetcher.formData?.get('follow')
   const shown = typeof pending === 'string' ? pending === 'true' : confirmed
-  const error = answer && !answer.ok ? (answer.error ?? CREATOR_MESSAGES.followFailed) : null
+  const error = answer && !answer.ok ? (answer.formError ?? CREATOR_MESSAGES.followFailed) : null
 
   const label = shown ? (variant === 'card' ? 'Following' : 'Unfollow') : 'Follow'
   const button = (

@@ -147,7 +147,7 @@ function AddNoteForm({ videoId, action, moment }: { videoId: string; action: str
           onInput={() => {
             pinned.current = true
           }}
-          error={failed?.fieldErrors?.text ?? (failed && !failed.fieldErrors ? failed.error : undefined)}
+          error={failed?.fieldErrors?.text ?? (failed && !failed.fieldErrors ? failed.formError : undefined)}
         />
       </div>
       <div className="flex flex-wrap items-center justify-end gap-3">
@@ -253,7 +253,7 @@ function EditNote({ note, action }: { note: VideoNote; action: string }) {
           defaultValue={note.body}
           error={failed?.fieldErrors?.text}
         />
-        {failed && !failed.fieldErrors ? <Alert tone="error">{failed.error}</Alert> : null}
+        {failed && !failed.fieldErrors ? <Alert tone="error">{failed.formError}</Alert> : null}
         <div className="flex justify-end">
           <button type="submit" className="btn-primary" aria-disabled={busy || undefined}>
             {busy ? <Spinner label="Saving" className="h-4 w-4" /> : null}

@@ -1,4 +1,5 @@
 import { Link, useFetcher } from '@remix-run/react'
+import type { FormFailure } from '~/lib/forms'
 import { TrashIcon } from '~/components/icons'
 import { Alert } from '~/components/ui/alert'
 import { ConfirmAction } from '~/components/ui/confirm-action'
@@ -10,7 +11,7 @@ import { momentParam } from '~/lib/schemas/quote'
 
 /** What the profile's action answers a scripted delete (and a refused plain one). */
 export type MyQuotesActionData =
-  { ok: true; intent: 'delete-quote'; message: string } | { ok: false; intent: 'delete-quote'; error: string }
+  { ok: true; intent: 'delete-quote'; message: string } | (FormFailure & { intent: 'delete-quote'; formError: string })
 
 /**
  * Profile → My Quotes (docs/product.md, Screens; ADR 0014): each quote's text,
@@ -51,7 +52,7 @@ export function MyQuotesPanel({ quotes, error }: { quotes: UserQuote[]; error: s
 function MyQuoteItem({ quote }: { quote: UserQuote }) {
   const deleter = useFetcher<MyQuotesActionData>({ key: `my-quote-delete-${quote.id}` })
   const deleting = deleter.state !== 'idle'
-  const failure = deleter.state === 'idle' && deleter.data && !deleter.data.ok ? deleter.data.error : null
+  const failure = deleter.state === 'idle' && deleter.data && !deleter.data.ok ? deleter.data.formError : null
   const original = quote.originalVideo
   return (
     <li className={`card p-4 ${deleting ? 'opacity-50' : ''}`} data-testid="my-quote" id={`quote-${quote.id}`}>

@@ -1,3 +1,4 @@
+import type { FieldErrors } from '~/lib/forms'
 import { useEffect, useId, useState } from 'react'
 import { CategoryChecklist } from '~/components/signup/category-checklist'
 import { PortfolioField } from '~/components/signup/portfolio-field'
@@ -22,7 +23,7 @@ export function ProfileEditFields({
 }: {
   profile: OwnProfile
   values?: { username: string; bio: string; categories: string[]; captionsOn: boolean; playbackRate?: string }
-  fieldErrors: Record<string, string>
+  fieldErrors: FieldErrors
 }) {
   const pictureId = useId()
   const picture = useLiveError(fieldErrors.picture)

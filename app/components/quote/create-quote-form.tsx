@@ -230,5 +230,5 @@ export function CreateQuoteForm({ videoId, userId, supabase, playerRef, result }
 function refusedErrors(refused: Extract<QuoteActionData, { ok: false }> | undefined): QuoteErrors {
   if (!refused) return {}
   if (refused.fieldErrors && Object.keys(refused.fieldErrors).length) return refused.fieldErrors
-  return { form: refused.error.startsWith('Failed to create quote') ? refused.error : createFailedMessage(refused.error) }
+  return { form: refused.formError.startsWith('Failed to create quote') ? refused.formError : createFailedMessage(refused.formError) }
 }

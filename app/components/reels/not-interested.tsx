@@ -53,7 +53,7 @@ export function NotInterestedForm({
       </button>
       {data && !data.ok ? (
         <p role="alert" className="px-3 pb-1 text-xs font-medium text-red-700">
-          {data.error}
+          {data.formError}
         </p>
       ) : null}
     </fetcher.Form>

@@ -187,7 +187,7 @@ function FollowControl({ clip, hydrated, here }: { clip: ReelActionsClip; hydrat
           role="alert"
           className="absolute right-full top-1 mr-2 w-max max-w-[60vw] rounded-lg bg-red-50 px-2 py-1 text-xs font-medium text-red-800 ring-1 ring-red-200"
         >
-          {result.error}
+          {result.formError}
         </p>
       ) : null}
     </div>
@@ -398,7 +398,7 @@ function ReelCommentForm({
       onCommented()
     }
   }, [result, onCommented])
-  const { error, ref, markStale } = useLiveError<HTMLFormElement>(result && !result.ok ? result.error : null, checkCommentField)
+  const { error, ref, markStale } = useLiveError<HTMLFormElement>(result && !result.ok ? result.formError : null, checkCommentField)
   return (
     <fetcher.Form ref={ref} method="post" action={actionHref} preventScrollReset className="border-t border-ink-100 px-4 py-2">
       <input type="hidden" name="intent" value="comment" />

@@ -22,7 +22,7 @@ export function VideoActionsBar({ video, share, failed }: VideoActionsBarProps) 
         videoId={video.id}
         likes={video.likes}
         hasLiked={video.hasLiked}
-        noJsError={failed?.intent === 'like' ? failed.error : null}
+        noJsError={failed?.intent === 'like' ? failed.formError : null}
       />
       <Link to={`/create-quote?videoId=${encodeURIComponent(video.id)}`} className="btn-secondary">
         <QuoteIcon />
@@ -43,7 +43,7 @@ export function VideoActionsBar({ video, share, failed }: VideoActionsBarProps) 
         </Link>
       ) : null}
       {video.canDelete ? (
-        <DeleteVideoControl title={video.title} error={failed?.intent === 'delete' ? failed.error : null} />
+        <DeleteVideoControl title={video.title} error={failed?.intent === 'delete' ? failed.formError : null} />
       ) : null}
     </div>
   )

@@ -1,5 +1,5 @@
-import { useFetcher } from '@remix-run/react'
-import { useEffect, useId, useState } from 'react'
+import { Await, useFetcher } from '@remix-run/react'
+import { Suspense, useEffect, useId, useState } from 'react'
 import { ReportControl } from '~/components/report-dialog'
 import { Alert } from '~/components/ui/alert'
 import { DeleteControl } from '~/components/ui/delete-control'
@@ -16,11 +16,15 @@ import { PersonName } from './person-name'
 export function CommentsSection({
   videoId,
   comments,
+  more = null,
   count,
   failed,
 }: {
   videoId: string
+  /** The first page. */
   comments: VideoPageComment[]
+  /** The rest, as deferred data (in the HTML without JavaScript; streamed after the page with it). */
+  more?: Promise<VideoPageComment[]> | null
   count: number
   failed: VideoActionFailure | undefined
 }) {
@@ -32,7 +36,7 @@ export function CommentsSection({
       <CommentForm videoId={videoId} noJsFailure={failed?.intent === 'comment' ? failed : undefined} />
       {failed && failed.intent === 'delete-comment' ? (
         <div className="mt-4">
-          <Alert tone="error">{failed.error}</Alert>
+          <Alert tone="error">{failed.formError}</Alert>
         </div>
       ) : null}
       {comments.length === 0 ? (
@@ -44,6 +48,13 @@ export function CommentsSection({
           {comments.map((comment) => (
             <CommentItem key={comment.id} comment={comment} />
           ))}
+          {more ? (
+            <Suspense fallback={<li className="text-caption">Loading more comments…</li>}>
+              <Await resolve={more} errorElement={<li className="text-caption">More comments could not be loaded.</li>}>
+                {(rest) => rest.map((comment) => <CommentItem key={comment.id} comment={comment} />)}
+              </Await>
+            </Suspense>
+          ) : null}
         </ul>
       )}
     </section>
@@ -62,7 +73,7 @@ function CommentForm({ videoId, noJsFailure }: { videoId: string; noJsFailure: V
     if (result?.ok) setBody('')
   }, [result])
   const { error, ref, markStale } = useLiveError<HTMLFormElement>(
-    result && !result.ok ? result.error : (noJsFailure?.error ?? null),
+    result && !result.ok ? result.formError : (noJsFailure?.formError ?? null),
     checkCommentField,
   )
   const empty = body.trim() === ''
@@ -103,7 +114,7 @@ function CommentForm({ videoId, noJsFailure }: { videoId: string; noJsFailure: V
 function CommentItem({ comment }: { comment: VideoPageComment }) {
   const fetcher = useFetcher<VideoActionData>({ key: `delete-comment-${comment.id}` })
   const deleting = fetcher.state !== 'idle'
-  const failedHere = fetcher.state === 'idle' && fetcher.data && !fetcher.data.ok ? fetcher.data.error : null
+  const failedHere = fetcher.state === 'idle' && fetcher.data && !fetcher.data.ok ? fetcher.data.formError : null
   return (
     <li className={`flex gap-3 ${deleting ? 'opacity-50' : ''}`} id={`comment-${comment.id}`}>
       <UserAvatar user={comment.user} size="md" />

@@ -27,7 +27,7 @@ export function useLikeToggle(fetcherKey: string, intent: 'like' | 'quote-like',
     const want = pending === 'true'
     if (want !== confirmed.hasLiked) shown = { hasLiked: want, likes: Math.max(0, confirmed.likes + (want ? 1 : -1)) }
   }
-  const error = result && !result.ok ? result.error : null
+  const error = result && !result.ok ? result.formError : null
   return { fetcher, shown, error }
 }
 

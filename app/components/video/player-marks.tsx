@@ -3,8 +3,10 @@ import { useEffect, useState, type MouseEvent } from 'react'
 import { formatDuration } from '~/lib/format'
 
 /**
- * Marks along a video's timeline (ADR 0042), in a thin strip under the player: chapters
- * today, any other kind of moment (a checkpoint) with its own `kind`. Each mark is a link to
+ * Marks along a video's timeline (ADR 0042, ADR 0049), in ONE thin strip under the player:
+ * chapters and checkpoints together, each kind with its own shape and colour (a chapter a
+ * white bar, a question an amber diamond, green once answered right) and a legend when more
+ * than one kind is shown; each mark's accessible name says what it is. Each mark is a link to
  * `?t=<seconds>`, which the video page honours, so it works without JavaScript; with it, a
  * click seeks the player in place. The strip shows how far the video has played and the
  * title of the current mark of the `current` kind ("Chapter: Intro").
@@ -17,8 +19,10 @@ export interface PlayerMark {
   /** Seconds from the start. */
   at: number
   label: string
-  /** What the mark is ('chapter', 'checkpoint', …): its colour and `data-mark-kind`. */
+  /** What the mark is ('chapter', 'checkpoint', …): its shape, colour and `data-mark-kind`. */
   kind: string
+  /** A checkpoint answered right: drawn green (its label says so too). */
+  done?: boolean
 }
 
 interface PlayerMarksProps {
@@ -32,8 +36,22 @@ interface PlayerMarksProps {
   current?: { kind: string; noun: string }
 }
 
+/** Each kind's shape and colour; the legend's words. Unknown kinds get the amber bar. */
 const KIND_CLASSES: Record<string, string> = {
-  chapter: 'bg-white ring-brand-700',
+  chapter: 'h-4 w-1.5 rounded-full bg-white ring-brand-700',
+  checkpoint: 'h-3 w-3 rotate-45 rounded-[2px] bg-amber-400 ring-amber-800',
+}
+const DONE_CLASSES = 'h-3 w-3 rotate-45 rounded-[2px] bg-emerald-500 ring-emerald-800'
+const KIND_NAMES: Record<string, string> = { chapter: 'Chapter', checkpoint: 'Question' }
+
+/** "Chapter: " or "Question: " before a mark's label, so its name says what it is. */
+function kindPrefix(kind: string): string {
+  return KIND_NAMES[kind] ? `${KIND_NAMES[kind]}: ` : ''
+}
+
+function markClasses(mark: Pick<PlayerMark, 'kind' | 'done'>): string {
+  if (mark.kind === 'checkpoint' && mark.done) return DONE_CLASSES
+  return KIND_CLASSES[mark.kind] ?? 'h-4 w-1.5 rounded-full bg-amber-300 ring-amber-700'
 }
 
 export function PlayerMarks({ videoId, marks, durationSeconds, startAt = null, current }: PlayerMarksProps) {
@@ -46,6 +64,15 @@ export function PlayerMarks({ videoId, marks, durationSeconds, startAt = null, c
         time,
       )
     : null
+  // The legend: one entry per kind shown (and "Answered right" once a question is).
+  const legend: { key: string; kind: string; done?: boolean; name: string }[] = []
+  for (const mark of shown) {
+    const key = mark.kind === 'checkpoint' && mark.done ? 'checkpoint-done' : mark.kind
+    if (legend.some((entry) => entry.key === key)) continue
+    const name = key === 'checkpoint-done' ? 'Answered right' : (KIND_NAMES[mark.kind] ?? mark.kind)
+    legend.push({ key, kind: mark.kind, done: mark.done, name })
+  }
+  legend.sort((a, b) => a.key.localeCompare(b.key))
   if (!marks.length) return null
   return (
     <div className="mt-2" data-player-marks={videoId}>
@@ -72,22 +99,28 @@ export function PlayerMarks({ videoId, marks, durationSeconds, startAt = null, c
                   to={`?t=${mark.at}`}
                   preventScrollReset
                   onClick={(event) => seekTo(event, videoId, mark.at)}
-                  aria-label={`${mark.label}, ${formatDuration(mark.at)}`}
-                  title={`${formatDuration(mark.at)} ${mark.label}`}
+                  aria-label={`${kindPrefix(mark.kind)}${mark.label}, ${formatDuration(mark.at)}`}
+                  title={`${formatDuration(mark.at)} ${kindPrefix(mark.kind)}${mark.label}`}
                   data-mark-kind={mark.kind}
                   data-mark-at={mark.at}
                   className="group absolute inset-y-0 -left-3 flex w-6 items-center justify-center rounded"
                 >
-                  <span
-                    className={`block h-4 w-1.5 rounded-full ring-2 transition-transform group-hover:scale-125 ${
-                      KIND_CLASSES[mark.kind] ?? 'bg-amber-300 ring-amber-700'
-                    }`}
-                  />
+                  <span className={`block ring-2 transition-transform group-hover:scale-125 ${markClasses(mark)}`} />
                 </Link>
               </li>
             ))}
           </ol>
         </nav>
+      ) : null}
+      {legend.length > 1 ? (
+        <ul className="text-caption mx-3 mt-1 flex flex-wrap gap-x-4 gap-y-1" aria-label="Marks" data-marks-legend>
+          {legend.map((entry) => (
+            <li key={entry.key} className="inline-flex items-center gap-1.5">
+              <span className={`block scale-75 ring-2 ${markClasses(entry)}`} aria-hidden="true" />
+              {entry.name}
+            </li>
+          ))}
+        </ul>
       ) : null}
       {current && currentMark ? (
         <p className="text-caption mt-1" data-current-mark={currentMark.at}>

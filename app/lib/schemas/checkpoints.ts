@@ -175,3 +175,20 @@ export interface CheckpointStat {
   topWrongOption: { index: number; text: string; count: number } | null
   stoppedHere: number
 }
+
+/**
+ * The question a spark ends with (ADR 0049), as the reel viewer gets it: no key, and
+ * whether the caller has answered it right already (then it does not stop the clip again).
+ */
+export interface SparkQuestion {
+  question: CheckpointQuestion
+  answeredRight: boolean
+}
+
+/** The checkpoint aggregates of one of the creator's videos, for the dashboard's Engagement tab (ADR 0049). */
+export interface VideoCheckpointStats {
+  videoId: string
+  title: string
+  type: 'video' | 'spark'
+  stats: CheckpointStat[]
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { FormFailure } from '../forms'
 import { formatDuration } from '~/lib/format'
 
 /**
@@ -81,14 +82,7 @@ export interface VideoNotesGroup {
 /** The page action's answer (with JavaScript: the fetcher's data). */
 export type NoteActionData =
   | { ok: true; intent: NoteIntent; noteId: string | null; message: string }
-  | {
-      ok: false
-      intent: NoteIntent | null
-      noteId: string | null
-      error: string
-      fieldErrors?: Partial<Record<'at' | 'text', string>>
-      values?: { at: string; text: string }
-    }
+  | (FormFailure<{ at: string; text: string }> & { intent: NoteIntent | null; noteId: string | null; formError: string })
 
 export const NOTE_INTENTS = ['note-add', 'note-edit', 'note-delete'] as const
 export type NoteIntent = (typeof NOTE_INTENTS)[number]

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { FormFailure } from '../forms'
 import { LIMITS } from '~/lib/catalog'
 import { UUID_PATTERN } from '../ids'
 import { VIDEO_EXTENSIONS } from './upload'
@@ -140,4 +141,4 @@ export function parseMoment(raw: string | null | undefined): number | null {
 /** What the page gets back from a submission (with JavaScript: the fetcher's data). */
 export type QuoteActionData =
   | { ok: true; quoteId: string; videoId: string }
-  | { ok: false; error: string; fieldErrors?: QuoteErrors; values?: QuoteValues; hadFile?: boolean }
+  | (FormFailure<QuoteValues> & { formError: string })

@@ -214,8 +214,8 @@ export default function AdminConsole() {
               addUser={
                 addUserResult
                   ? {
-                      error: addUserResult.error,
-                      fieldErrors: 'fieldErrors' in addUserResult ? addUserResult.fieldErrors : undefined,
+                      formError: addUserResult.formError,
+                      fieldErrors: addUserResult.fieldErrors,
                       values: addUserResult.values,
                     }
                   : undefined

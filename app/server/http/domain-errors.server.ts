@@ -1,4 +1,5 @@
 import { data } from '@remix-run/node'
+import type { FormFailure } from '~/lib/forms'
 import { DomainError } from '../errors.server'
 import { redirectWithFlash } from './flash.server'
 import { mergeHeaders, type HeaderSource } from './responses.server'
@@ -8,11 +9,28 @@ import { mergeHeaders, type HeaderSource } from './responses.server'
  * answer the same refusal with the same status and the same words.
  */
 
-/** For a page: its action data with `error` (the spec's message) and field errors, at the error's status. */
-export function pageFailure<T extends object>(error: DomainError, body: T, ...headers: HeaderSource[]) {
-  return data(
-    { ...body, error: error.message, ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}) },
-    { status: error.status, headers: mergeHeaders(...headers) },
+/**
+ * A page form's failed submission (app/lib/forms.ts: the one shape every form renders), at
+ * `status` — 400 unless the refusal says otherwise.
+ */
+export function formFailure<Values extends object = Record<string, string>>(
+  failure: Omit<FormFailure<Values>, 'ok'>,
+  status: number,
+  ...headers: HeaderSource[]
+) {
+  return data({ ok: false as const, ...failure }, { status, headers: mergeHeaders(...headers) })
+}
+
+/** For a page: a refusal as its form failure — the message as `formError`, its field errors, at the error's status. */
+export function pageFailure<Values extends object = Record<string, string>>(
+  error: DomainError,
+  extra: Omit<FormFailure<Values>, 'ok' | 'formError' | 'fieldErrors'> = {},
+  ...headers: HeaderSource[]
+) {
+  return formFailure<Values>(
+    { ...extra, formError: error.message, ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}) },
+    error.status,
+    ...headers,
   )
 }
 

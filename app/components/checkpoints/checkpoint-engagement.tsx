@@ -1,0 +1,88 @@
+import { Link } from '@remix-run/react'
+import { formatShare } from '~/components/dashboard/stat-cards'
+import { formatCount } from '~/lib/format'
+import { formatMoment, type VideoCheckpointStats } from '~/lib/schemas/checkpoints'
+
+/**
+ * The dashboard's Engagement tab, "Checkpoints" (ADR 0049): per question of each of the
+ * creator's videos and sparks, the share of learners right on their first try, the wrong
+ * option chosen most often, and how many stopped watching there — the insights page's
+ * aggregates, across videos. One table, a row group per video whose header links to the
+ * video's insights page. Aggregates only: no learner's answers.
+ */
+export function CheckpointEngagement({ videos }: { videos: VideoCheckpointStats[] }) {
+  return (
+    <section
+      aria-labelledby="engagement-checkpoints-heading"
+      className="card mt-4 p-5 sm:p-6"
+      data-testid="engagement-checkpoints"
+    >
+      <h2 id="engagement-checkpoints-heading" className="text-heading">
+        Checkpoints
+      </h2>
+      {videos.length === 0 ? (
+        <p className="text-body mt-2">
+          None of your videos has checkpoints yet. Add questions from a video&rsquo;s page (Add checkpoints) to see here how
+          learners answer them.
+        </p>
+      ) : (
+        <div className="mt-3 overflow-x-auto">
+          <table className="w-full min-w-[36rem] text-left text-sm">
+            <caption className="sr-only">Answers to the checkpoints of your videos, as totals</caption>
+            <thead className="text-caption">
+              <tr>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  Question
+                </th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  Learners
+                </th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  Right first try
+                </th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  Most chosen wrong answer
+                </th>
+                <th scope="col" className="py-2 font-medium">
+                  Stopped here
+                </th>
+              </tr>
+            </thead>
+            {videos.map((video) => (
+              <tbody key={video.videoId} className="divide-y divide-ink-100" data-video={video.videoId}>
+                <tr>
+                  <th scope="colgroup" colSpan={5} className="pb-1 pt-4 text-base font-semibold text-ink-900">
+                    <Link to={`/dashboard/videos/${video.videoId}`} className="hover:underline">
+                      {video.title}
+                    </Link>
+                    {video.type === 'spark' ? <span className="text-caption ml-2 font-normal">Spark</span> : null}
+                  </th>
+                </tr>
+                {video.stats.map((stat) => (
+                  <tr key={stat.checkpointId} data-checkpoint={stat.checkpointId}>
+                    <th scope="row" className="py-2 pr-3 font-normal text-ink-900">
+                      <span className="mr-2 tabular-nums text-ink-600">
+                        {video.type === 'spark' ? 'End' : formatMoment(stat.atSeconds)}
+                      </span>
+                      {stat.question}
+                    </th>
+                    <td className="py-2 pr-3 tabular-nums">{stat.learners}</td>
+                    <td className="py-2 pr-3 tabular-nums" data-testid="first-try-rate">
+                      {stat.firstTryRate === null ? '—' : formatShare(stat.firstTryRate)}
+                    </td>
+                    <td className="py-2 pr-3">
+                      {stat.topWrongOption
+                        ? `${stat.topWrongOption.text} (${formatCount(stat.topWrongOption.count, 'time')})`
+                        : '—'}
+                    </td>
+                    <td className="py-2 tabular-nums">{stat.stoppedHere}</td>
+                  </tr>
+                ))}
+              </tbody>
+            ))}
+          </table>
+        </div>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,46 @@
+/**
+ * The one shape of a form's failed submission, as every page action returns it
+ * and every form renders it (with JavaScript, from a fetcher; without, from the
+ * action data of the page rendered anew).
+ *
+ * - `formError`: a message for the whole form, shown at its top, when the fields
+ *   are not (only) the problem — the refusal's exact words.
+ * - `fieldErrors`: a message per field name, shown under the field; the first
+ *   one gets the focus.
+ * - `values`: what was typed, to fill the fields again when the page is rendered
+ *   anew (never a password).
+ * - `intent` and `targetId`: which of a page's forms was posted, and for which
+ *   item (a comment's Delete, a clip's Like), so only that form shows it.
+ * - `hadFile`: a file was chosen; a browser cannot refill a file field, so the
+ *   form asks for it again.
+ *
+ * Success is `{ ok: true, ... }` with whatever the form needs next, or a redirect.
+ */
+export type FieldErrors = Partial<Record<string, string>>
+
+export interface FormFailure<Values extends object = Record<string, string>> {
+  ok: false
+  formError?: string
+  fieldErrors?: FieldErrors
+  values?: Values
+  intent?: string | null
+  targetId?: string | null
+  hadFile?: boolean
+}
+
+/** Whether some action data is a failure (of the given form and item, when named). */
+export function isFormFailure<T>(
+  value: T | undefined | null,
+  only: { intent?: string; targetId?: string } = {},
+): value is Extract<T, { ok: false }> {
+  if (!value || typeof value !== 'object' || (value as { ok?: unknown }).ok !== false) return false
+  const failure = value as unknown as FormFailure
+  if (only.intent !== undefined && failure.intent !== only.intent) return false
+  if (only.targetId !== undefined && failure.targetId !== only.targetId) return false
+  return true
+}
+
+/** The field errors of a failure, or none. */
+export function fieldErrorsOf(value: unknown): FieldErrors {
+  return isFormFailure(value) ? ((value as FormFailure).fieldErrors ?? {}) : {}
+}
