@@ -894,14 +894,14 @@ isOneToOne: false
                   ]
                 },"watch_progress": {
                   Row: {
-                    "duration_seconds": number | null,"finished": boolean,"position_seconds": number,"updated_at": string,"user_id": string,"video_id": string
+                    "duration_seconds": number | null,"finished": boolean,"first_finished_at": string | null,"position_seconds": number,"updated_at": string,"user_id": string,"video_id": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "duration_seconds"?: number | null,"finished"?: boolean,"position_seconds": number,"updated_at"?: string,"user_id": string,"video_id": string
+                    "duration_seconds"?: number | null,"finished"?: boolean,"first_finished_at"?: string | null,"position_seconds": number,"updated_at"?: string,"user_id": string,"video_id": string
                   }
                   Update: {
-                    "duration_seconds"?: number | null,"finished"?: boolean,"position_seconds"?: number,"updated_at"?: string,"user_id"?: string,"video_id"?: string
+                    "duration_seconds"?: number | null,"finished"?: boolean,"first_finished_at"?: string | null,"position_seconds"?: number,"updated_at"?: string,"user_id"?: string,"video_id"?: string
                   }
                   Relationships: [
                     {
@@ -1010,6 +1010,11 @@ isOneToOne: false
                            },
 "count_creators":
 { Args: { "search"?: string }; Returns: number
+                           },
+"course_funnel":
+{ Args: { "course_id": string }; Returns: {
+              "enrolled": number,"finished": number,"lesson_position": number,"reached": number,"title": string,"video_id": string
+            }[]
                            },
 "creator_listing_admin":
 { Args: Record<PropertyKey, never>; Returns: boolean
@@ -1139,6 +1144,7 @@ isOneToOne: false
 { Args: { "duration"?: number,"seconds": number,"video_id": string }; Returns: {
               "duration_seconds": number | null,
 "finished": boolean,
+"first_finished_at": string | null,
 "position_seconds": number,
 "updated_at": string,
 "user_id": string,

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { data } from '@remix-run/node'
 import { Form, isRouteErrorResponse, Link, useLoaderData, useRouteError } from '@remix-run/react'
 import { CourseIcon } from '~/components/courses/course-card'
+import { CourseLearning } from '~/components/courses/course-learning'
 import { CourseLessonList } from '~/components/courses/course-lessons'
 import { StatusCard } from '~/components/status-card'
 import { Page } from '~/components/ui/page'
@@ -10,6 +11,7 @@ import { UserAvatar } from '~/components/user-avatar'
 import { formatCount, formatDuration } from '~/lib/format'
 import { COURSE_MESSAGES } from '~/lib/schemas/courses'
 import { getCourse, setCoursePublished } from '~/server/courses.server'
+import { getCourseProgress } from '~/server/course-progress.server'
 import { isDomainError } from '~/server/errors.server'
 import { flashFailure } from '~/server/http/domain-errors.server'
 import { redirectWithFlash } from '~/server/http/flash.server'
@@ -29,8 +31,8 @@ import { requireUser } from '~/server/permissions.server'
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { claims, user, headers } = await getSession(request, context)
   try {
-    const course = await getCourse(claims, params.id ?? '')
-    return jsonWithHeaders({ course, signedIn: Boolean(user) }, 200, headers)
+    const [course, learning] = await Promise.all([getCourse(claims, params.id ?? ''), getCourseProgress(claims, params.id ?? '')])
+    return jsonWithHeaders({ course, signedIn: Boolean(user), learning }, 200, headers)
   } catch (error) {
     if (isDomainError(error)) throw data(error.message, { status: error.status, headers })
     throw error
@@ -57,7 +59,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function CoursePage() {
-  const { course } = useLoaderData<typeof loader>()
+  const { course, signedIn, learning } = useLoaderData<typeof loader>()
   const lessonCount = course.lessons.length
   return (
     <Page>
@@ -113,6 +115,7 @@ export default function CoursePage() {
         {course.description ? <p className="text-body whitespace-pre-line">{course.description}</p> : null}
 
         {/* The learner's place (enrolment, progress, Continue): its panel mounts here. */}
+        <CourseLearning courseId={course.id} isPublished={course.isPublished} lessons={course.lessons} progress={learning} signedIn={signedIn} />
 
         <section aria-labelledby="course-lessons-title" className="flex flex-col gap-3">
           <h2 id="course-lessons-title" className="text-heading">

@@ -12,6 +12,7 @@ import {
   type ShouldRevalidateFunction,
 } from '@remix-run/react'
 import { VideoCaptions } from '~/components/captions/video-captions'
+import { LessonCourseLine } from '~/components/courses/lesson-course'
 import { VideoNotes } from '~/components/notes/video-notes'
 import { StatusCard } from '~/components/status-card'
 import { Page } from '~/components/ui/page'
@@ -198,6 +199,7 @@ export default function VideoPage() {
     checkpoints,
     notes,
     playbackRate,
+    course,
   } = useLoaderData<typeof loader>()
   const { sparkLessons } = useLoaderData<typeof loader>()
   const playerRef = useRef<HTMLVideoElement | null>(null)
@@ -256,6 +258,7 @@ export default function VideoPage() {
               </>
             ) : null}
             {playable && resume !== null ? <ResumeOffer videoId={video.id} at={resume} /> : null}
+            {course ? <LessonCourseLine course={course} videoRef={playerRef} /> : null}
             {playable && video.isOwner && video.moreQualitiesPending ? <MoreQualitiesNote videoId={video.id} /> : null}
             <VideoDetails video={video} follow={follow} />
             <VideoActionsBar video={video} share={share} failed={failed} />

@@ -45,6 +45,7 @@ import { CHECKPOINT_ENDPOINTS } from './checkpoints.server'
 import { NOTE_ENDPOINTS } from './notes.server'
 import { COURSE_ENDPOINTS } from './courses.server'
 import { SPARK_LESSON_ENDPOINTS } from './spark-lessons.server'
+import { LEARNING_ENDPOINTS } from './learning.server'
 import { NOTIFICATION_ENDPOINTS } from './notifications.server'
 import { ChaptersBody, ChaptersSchema, VideoEditBody } from './chapters.server'
 import { PlayerPreferencesSchema, PROFILE_PREFERENCE_ENDPOINTS } from './preferences.server'
@@ -671,6 +672,7 @@ export const ENDPOINTS: Endpoint[] = [
   ...NOTE_ENDPOINTS,
   ...COURSE_ENDPOINTS,
   ...SPARK_LESSON_ENDPOINTS,
+  ...LEARNING_ENDPOINTS,
   // The document itself
   {
     method: 'get',
