@@ -70,3 +70,20 @@ export function failureFor<Values extends object = Record<string, string>>(
     hadFile: Boolean(failure.hadFile),
   }
 }
+
+/**
+ * After a refusal, the focus goes to the first field (in the form's `order`) with an error — on the
+ * next frame, once the errors are rendered, unless `now` (the field is there already). In the browser only.
+ */
+export function focusFirstError(
+  form: HTMLFormElement | null,
+  errors: Partial<Record<string, unknown>>,
+  order: readonly string[],
+  { now = false }: { now?: boolean } = {},
+) {
+  const first = order.find((name) => errors[name])
+  if (!first || !form) return
+  const focus = () => form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus()
+  if (now) focus()
+  else requestAnimationFrame(focus)
+}

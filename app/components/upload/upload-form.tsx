@@ -26,7 +26,8 @@ import {
 } from '~/lib/schemas/upload'
 import { CaptionsUploadField, ThumbnailField, VideoField } from './media-fields'
 import { UploadProgress } from './upload-progress'
-import { fileOf, focusFirstError, uploadFailureMessage, useResumableUpload } from './use-resumable-upload'
+import { focusFirstError } from '~/lib/forms'
+import { fileOf, uploadFailureMessage, useResumableUpload } from './use-resumable-upload'
 
 export interface UploadFormProps {
   categories: { value: string; label: string }[]
