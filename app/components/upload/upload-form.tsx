@@ -17,6 +17,7 @@ import {
   UPLOAD_REDIRECT_MS,
   UPLOAD_TIMEOUT_MS,
   uploadErrors,
+  uploadErrorsOf,
   uploadFormValues,
   uploadSchema,
   VISIBILITIES,
@@ -25,6 +26,7 @@ import {
   type UploadValues,
 } from '~/lib/schemas/upload'
 import { CaptionsUploadField, ThumbnailField, VideoField } from './media-fields'
+import { submitWithUpload } from './submit-with-upload'
 import { UploadProgress } from './upload-progress'
 import { focusFirstError } from '~/lib/forms'
 import { fileOf, uploadFailureMessage, useResumableUpload } from './use-resumable-upload'
@@ -65,7 +67,7 @@ export function UploadForm({ categories, userId, supabase, result }: UploadFormP
 
   const refused = result && !result.ok ? result : undefined
   const values = refused?.values ?? EMPTY
-  const [errors, setErrors] = useState<UploadErrors>(refused?.errors ?? {})
+  const [errors, setErrors] = useState<UploadErrors>(refused ? uploadErrorsOf(refused) : {})
   const [destination, setDestination] = useState(values.type === 'spark' ? 'spark' : 'video')
   const [duration, setDuration] = useState<number | null>(null)
   const [createdId, setCreatedId] = useState<string | null>(null)
@@ -83,8 +85,9 @@ export function UploadForm({ categories, userId, supabase, result }: UploadFormP
       return
     }
     upload.failed()
-    setErrors(data.errors)
-    focusFirstError(formRef.current, data.errors, ORDER)
+    const found = uploadErrorsOf(data)
+    setErrors(found)
+    focusFirstError(formRef.current, found, ORDER)
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the upload's transitions are new functions each render
   }, [fetcher.state, fetcher.data])
 
@@ -113,25 +116,18 @@ export function UploadForm({ categories, userId, supabase, result }: UploadFormP
     else if (destination === 'spark' && sparkTooLong(duration)) found.video = sparkTooLongMessage(duration!)
     const thumbnailProblem = checkThumbnailFile(thumbnail)
     if (thumbnailProblem) found.thumbnail = thumbnailProblem
-    if (Object.keys(found).length) {
-      setErrors(found)
-      focusFirstError(formRef.current, found, ORDER)
-      return
-    }
-
-    setErrors({})
-    let objectName: string | null
-    try {
-      objectName = await upload.send(video!)
-    } catch (error) {
-      setErrors({ form: uploadFailureMessage(error) })
-      return
-    }
-    if (objectName === null) return
-    form.delete('video')
-    form.set('sourcePath', objectName)
-    upload.saving()
-    fetcher.submit(form, { method: 'post', encType: 'multipart/form-data' })
+    await submitWithUpload({
+      form,
+      formElement: formRef.current,
+      errors: found,
+      order: ORDER,
+      setErrors,
+      file: video,
+      fileField: 'video',
+      upload,
+      fetcher,
+      transferFailed: uploadFailureMessage,
+    })
   }
 
   const sparkWarning =
@@ -162,8 +158,8 @@ export function UploadForm({ categories, userId, supabase, result }: UploadFormP
           <h2 id="upload-media-title" className="text-heading">
             Your video
           </h2>
-          <VideoField error={errors.video} disabled={busy} chooseAgain={Boolean(refused?.hadFiles)} onDuration={setDuration} />
-          <ThumbnailField error={errors.thumbnail} disabled={busy} chooseAgain={Boolean(refused?.hadFiles)} />
+          <VideoField error={errors.video} disabled={busy} chooseAgain={Boolean(refused?.hadFile)} onDuration={setDuration} />
+          <ThumbnailField error={errors.thumbnail} disabled={busy} chooseAgain={Boolean(refused?.hadFile)} />
           <CaptionsUploadField error={errors.captions} disabled={busy} />
         </section>
 
