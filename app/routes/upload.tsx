@@ -20,7 +20,7 @@ import {
 import { formFailure } from '~/server/http/domain-errors.server'
 import { jsonWithHeaders, redirectWithHeaders } from '~/server/http/responses.server'
 import { isDomainError } from '~/server/errors.server'
-import { receiveUploadForm, discardUploadBody } from '~/server/http/forms.server'
+import { discardUploadBody, FORMS, receiveForm, type ReceivedForm } from '~/server/http/forms.server'
 import { requireUploader } from '~/server/permissions.server'
 import { browserSupabaseUrl, supabaseSettings } from '~/server/supabase.server'
 import { createUpload, uploadCategories, uploadedVideo } from '~/server/uploads.server'
@@ -70,9 +70,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     throw error
   }
 
-  let received: Awaited<ReturnType<typeof receiveUploadForm>>
+  let received: ReceivedForm<keyof typeof FORMS.upload.files>
   try {
-    received = await receiveUploadForm(request)
+    received = await receiveForm(request, FORMS.upload)
   } catch (error) {
     if (!isDomainError(error)) throw error
     return formFailure<UploadValues>({ formError: error.message }, error.status, session.headers)
