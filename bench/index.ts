@@ -7,6 +7,7 @@
 import { benchDashboard } from './dashboard'
 import { summaryTable, type Figure } from './figures'
 import { benchLighthouse } from './lighthouse'
+import { benchNextClip } from './next-clip'
 import { benchPlayback } from './playback'
 import { benchRanking } from './ranking'
 import { benchSsr } from './ssr'
@@ -24,6 +25,7 @@ const benches: Record<string, Bench> = {
   playback: benchPlayback,
   lighthouse: benchLighthouse,
   ranking: benchRanking,
+  'next-clip': benchNextClip,
 }
 
 const requested = process.argv.slice(2)

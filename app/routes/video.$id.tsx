@@ -12,6 +12,7 @@ import {
   type ShouldRevalidateFunction,
 } from '@remix-run/react'
 import { VideoCaptions } from '~/components/captions/video-captions'
+import { LessonCourseLine } from '~/components/courses/lesson-course'
 import { VideoNotes } from '~/components/notes/video-notes'
 import { StatusCard } from '~/components/status-card'
 import { Page } from '~/components/ui/page'
@@ -22,6 +23,7 @@ import { MoreQualitiesNote } from '~/components/video/more-qualities-note'
 import { PlayerMarks } from '~/components/video/player-marks'
 import { ProcessingPanel } from '~/components/video/processing-panel'
 import { ResumeOffer, useStartMoment } from '~/components/video/resume-offer'
+import { SparkLessons } from '~/components/video/spark-lessons'
 import { QuotesSection } from '~/components/video/quotes'
 import { VideoDescription, VideoDetails } from '~/components/video/video-details'
 import { ExternalVideo, VideoPlayer } from '~/components/video-player'
@@ -63,10 +65,10 @@ if (typeof document !== 'undefined') loadHls().catch(() => {})
  */
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { user, claims, headers } = await requireUser(request, context)
+  const { claims, headers } = await requireUser(request, context)
   try {
     const page = await getLearnerVideoPage(claims, params.id ?? '', { siteUrl: siteUrlFor(request.url) })
-    return jsonWithHeaders({ viewer: { id: user.id, role: user.role }, ...page }, 200, headers)
+    return jsonWithHeaders(page, 200, headers)
   } catch (error) {
     if (isDomainError(error)) throw data(error.message, { status: error.status, headers })
     throw error
@@ -182,8 +184,24 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, actionRes
 }
 
 export default function VideoPage() {
-  const { video, media, share, comments, quotes, follow, captions, resumeAt, chapters, checkpoints, notes, playbackRate } =
-    useLoaderData<typeof loader>()
+  const {
+    video,
+    media,
+    share,
+    comments,
+    quotes,
+    quoteTotal,
+    more,
+    follow,
+    captions,
+    resumeAt,
+    chapters,
+    checkpoints,
+    notes,
+    playbackRate,
+    course,
+  } = useLoaderData<typeof loader>()
+  const { sparkLessons } = useLoaderData<typeof loader>()
   const playerRef = useRef<HTMLVideoElement | null>(null)
   const actionData = useActionData<typeof action>()
   const failed = actionData && !actionData.ok ? actionData : undefined
@@ -240,10 +258,12 @@ export default function VideoPage() {
               </>
             ) : null}
             {playable && resume !== null ? <ResumeOffer videoId={video.id} at={resume} /> : null}
+            {course ? <LessonCourseLine course={course} videoRef={playerRef} /> : null}
             {playable && video.isOwner && video.moreQualitiesPending ? <MoreQualitiesNote videoId={video.id} /> : null}
             <VideoDetails video={video} follow={follow} />
             <VideoActionsBar video={video} share={share} failed={failed} />
             <VideoDescription description={video.description} />
+            <SparkLessons lesson={sparkLessons.lesson} sparks={sparkLessons.sparks} />
             <ChapterList videoId={video.id} chapters={chapters} startAt={startAt} />
             <VideoCaptions videoId={video.id} captions={captions} chapters={chapters} />
             {captions.canEdit && !video.externalUrl ? (
@@ -255,10 +275,16 @@ export default function VideoPage() {
             <VideoNotes videoId={video.id} notes={notes} moment={moment === null ? null : Math.floor(moment)} />
           </article>
 
-          <CommentsSection videoId={video.id} comments={comments} count={video.commentCount} failed={failed} />
+          <CommentsSection
+            videoId={video.id}
+            comments={comments}
+            more={more.comments}
+            count={video.commentCount}
+            failed={failed}
+          />
         </div>
 
-        <QuotesSection videoId={video.id} quotes={quotes} count={video.quoteCount} failed={failed} />
+        <QuotesSection videoId={video.id} quotes={quotes} more={more.quotes} count={quoteTotal} failed={failed} />
       </div>
     </Page>
   )

@@ -30,7 +30,7 @@ import { DomainError, isPermissionError, type FieldErrors } from './errors.serve
 const videoNotFound = () => new DomainError('not_found', CHECKPOINT_MESSAGES.videoNotFound)
 const checkpointNotFound = () => new DomainError('not_found', CHECKPOINT_MESSAGES.notFound)
 
-interface QuestionRow {
+export interface QuestionRow {
   id: string
   at_seconds: string | number
   question: string
@@ -39,7 +39,7 @@ interface QuestionRow {
   multiple: boolean
 }
 
-function toQuestion(row: QuestionRow): CheckpointQuestion {
+export function toQuestion(row: QuestionRow): CheckpointQuestion {
   return {
     id: row.id,
     atSeconds: Number(row.at_seconds),
@@ -254,30 +254,37 @@ export async function answerCheckpoints(
 export async function myCheckpointResults(claims: JwtClaims, videoId: string): Promise<Record<string, CheckpointResult>> {
   if (!isUuid(videoId)) return {}
   return asCaller(claims, async (tx) => {
-    const { rows } = await sql<{
-      checkpoint_id: string
-      attempts: number
-      last_chosen: number[]
-      last_correct: boolean
-      ever_correct: boolean
-      explanation: string
-      answered_at: Date | string
-    }>`select * from public.my_checkpoint_results(${videoId}::uuid)`.execute(tx)
-    return Object.fromEntries(
-      rows.map((row) => [
-        row.checkpoint_id,
-        {
-          checkpointId: row.checkpoint_id,
-          attempts: row.attempts,
-          lastChosen: row.last_chosen.map(Number),
-          lastCorrect: row.last_correct,
-          everCorrect: row.ever_correct,
-          explanation: row.explanation,
-          answeredAt: new Date(row.answered_at).toISOString(),
-        },
-      ]),
-    )
+    const { rows } = await sql<ResultRow>`select * from public.my_checkpoint_results(${videoId}::uuid)`.execute(tx)
+    return toCheckpointResults(rows)
   })
+}
+
+/** A row of `public.my_checkpoint_results()`. */
+export interface ResultRow {
+  checkpoint_id: string
+  attempts: number
+  last_chosen: number[]
+  last_correct: boolean
+  ever_correct: boolean
+  explanation: string
+  answered_at: Date | string
+}
+
+export function toCheckpointResults(rows: ResultRow[]): Record<string, CheckpointResult> {
+  return Object.fromEntries(
+    rows.map((row) => [
+      row.checkpoint_id,
+      {
+        checkpointId: row.checkpoint_id,
+        attempts: row.attempts,
+        lastChosen: row.last_chosen.map(Number),
+        lastCorrect: row.last_correct,
+        everCorrect: row.ever_correct,
+        explanation: row.explanation,
+        answeredAt: new Date(row.answered_at).toISOString(),
+      },
+    ]),
+  )
 }
 
 /** Aggregates per checkpoint for the video's creator or an admin. 404 unknown/hidden, 403 anyone else. */

@@ -18,8 +18,13 @@ const notFound = () => new DomainError('not_found', VIDEO_MESSAGES.notFound)
 
 const COMMENTS_LIMIT = 100
 
-/** The newest comments of a visible video (an empty list for a hidden one). */
-export async function listComments(claims: JwtClaims | null, videoId: string, limit = COMMENTS_LIMIT): Promise<CommentView[]> {
+/** The newest comments of a visible video (an empty list for a hidden one), skipping the newest `offset`. */
+export async function listComments(
+  claims: JwtClaims | null,
+  videoId: string,
+  limit = COMMENTS_LIMIT,
+  offset = 0,
+): Promise<CommentView[]> {
   if (!isUuid(videoId)) return []
   return asCaller(claims, async (tx) => {
     const video = await visibleVideo(tx, videoId)
@@ -45,15 +50,30 @@ export async function listComments(claims: JwtClaims | null, videoId: string, li
       .orderBy('comments.created_at', 'desc')
       .orderBy('comments.id', 'desc')
       .limit(Math.min(Math.max(limit, 1), 500))
+      .offset(Math.max(offset, 0))
       .execute()
-    return rows.map((row) => ({
-      id: row.id,
-      body: row.body,
-      createdAt: new Date(row.created_at).toISOString(),
-      user: { id: row.user_id, username: row.username, avatarPath: row.avatar_path, role: row.role },
-      canDelete: row.can_delete === true,
-    }))
+    return rows.map(toCommentView)
   })
+}
+
+/** A comment row (with its author's profile and `can_delete`) as pages show it. */
+export function toCommentView(row: {
+  id: string
+  body: string
+  created_at: Date | string
+  user_id: string
+  username: string
+  avatar_path: string | null
+  role: string
+  can_delete: boolean | null
+}): CommentView {
+  return {
+    id: row.id,
+    body: row.body,
+    createdAt: new Date(row.created_at).toISOString(),
+    user: { id: row.user_id, username: row.username, avatarPath: row.avatar_path, role: row.role },
+    canDelete: row.can_delete === true,
+  }
 }
 
 /** Adds the caller's comment; 400 'Please enter a comment' when empty after trimming, 404 for a hidden video. */

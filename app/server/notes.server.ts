@@ -19,7 +19,7 @@ import { DomainError, isPermissionError } from './errors.server'
  * profile's Notes tab, the Markdown export and their /api twins all call these.
  */
 
-interface NoteRow {
+export interface NoteRow {
   id: string
   video_id: string
   at_seconds: number
@@ -30,7 +30,7 @@ interface NoteRow {
 
 const iso = (value: Date | string) => new Date(value).toISOString()
 
-function toNote(row: NoteRow): VideoNote {
+export function toNote(row: NoteRow): VideoNote {
   return {
     id: row.id,
     videoId: row.video_id,

@@ -44,8 +44,8 @@ export async function addTextQuote(tx: Tx, videoId: string, body: string): Promi
   await tx.insertInto('quotes').values({ video_id: videoId, type: 'text', body }).execute()
 }
 
-/** The quotes of a visible video, newest first (an empty list for a hidden one). */
-export async function listQuotes(claims: JwtClaims | null, videoId: string, limit = 100): Promise<QuoteView[]> {
+/** The quotes of a visible video, newest first (an empty list for a hidden one), skipping the newest `offset`. */
+export async function listQuotes(claims: JwtClaims | null, videoId: string, limit = 100, offset = 0): Promise<QuoteView[]> {
   if (!isUuid(videoId)) return []
   return asCaller(claims, async (tx) => {
     if (!(await visibleVideo(tx, videoId))) return []
@@ -58,6 +58,7 @@ export async function listQuotes(claims: JwtClaims | null, videoId: string, limi
       .orderBy('quotes.created_at', 'desc')
       .orderBy('quotes.id', 'desc')
       .limit(Math.min(Math.max(limit, 1), 500))
+      .offset(Math.max(offset, 0))
       .execute()
     const liked = await likedByCaller(tx, claims, rows)
     return rows.map((row) => toQuoteView(row, liked))
@@ -83,7 +84,7 @@ const QUOTE_COLUMNS = [
   'profiles.role',
 ] as const
 
-interface QuoteRow {
+export interface QuoteRow {
   id: string
   video_id: string
   type: string
@@ -124,7 +125,7 @@ async function likedByCaller(tx: Tx, claims: JwtClaims | null, rows: { id: strin
   return liked
 }
 
-function toQuoteView(row: QuoteRow, liked: Set<string>): QuoteView {
+export function toQuoteView(row: QuoteRow, liked: Set<string>): QuoteView {
   return {
     id: row.id,
     videoId: row.video_id,

@@ -3,15 +3,13 @@ import { categoryName } from '~/lib/catalog'
 import { isUuid } from '~/lib/ids'
 import { avatarUrl, mediaUrls } from '~/lib/media-urls'
 import { shareLink, VIDEO_MESSAGES } from '~/lib/schemas/video'
-import type { PersonSummary, VideoDetail, VideoStatus } from '~/lib/video-types'
-import { asCaller, inOneTransaction, type JwtClaims } from './db.server'
+import type { Chapter } from '~/lib/schemas/chapters'
+import type { CommentView, PersonSummary, QuoteView, VideoDetail, VideoStatus } from '~/lib/video-types'
+import { asCaller, type JwtClaims } from './db.server'
 import { DomainError } from './errors.server'
 import { allowed, visibleVideo } from './permissions.server'
-import { listComments } from './comments.server'
-import { getVideoPageCaptions } from './captions.server'
-import { getChapters } from './chapters.server'
-import { isFollowing } from './follows.server'
-import { listQuotes, quoteResponseMedia } from './quotes.server'
+import type { VideoPageCaptions } from './captions.server'
+import { quoteResponseMedia } from './quotes.server'
 import { removeFiles } from './storage.server'
 import { browserSupabaseUrl } from './supabase.server'
 
@@ -79,37 +77,72 @@ export async function getVideo(claims: JwtClaims | null, id: string): Promise<Vi
             .executeTakeFirst(),
         )
       : false
-    const isOwner = claims?.sub === row.creator_id
     const deletable = claims ? await allowed(tx, sql<boolean>`public.can_delete_video(${row.creator_id}::uuid)`) : false
-    return {
-      id: row.id,
-      title: row.title,
-      description: row.description,
-      type: row.type as VideoDetail['type'],
-      isPublic: row.is_public,
-      status: row.status as VideoStatus,
-      statusMessage: deletable ? row.status_message : null,
-      categoryId: row.category_id,
-      categoryName: categoryName(row.category_id),
-      createdAt: new Date(row.created_at).toISOString(),
-      durationSeconds: row.duration_seconds === null ? null : Number(row.duration_seconds),
-      width: row.width,
-      height: row.height,
-      views: Number(row.view_count),
-      likes: row.like_count,
-      comments: row.comment_count,
-      quotes: row.quote_count,
-      hasLiked,
-      creator: { id: row.creator_id, username: row.username, avatarPath: row.avatar_path, role: row.role },
-      hlsPath: row.hls_path,
-      mp4Path: row.mp4_path,
-      moreQualitiesPending: row.more_qualities_pending,
-      thumbnailPath: row.thumbnail_path,
-      externalUrl: row.external_url,
-      isOwner,
-      canDelete: deletable,
-    }
+    return toVideoDetail(row, { hasLiked, isOwner: claims?.sub === row.creator_id, canDelete: deletable })
   })
+}
+
+/** A `videos` row joined to its creator's profile (with `status_message`), as the video page's reads select it. */
+export interface VideoDetailRow {
+  id: string
+  title: string
+  description: string
+  type: string
+  is_public: boolean
+  status: string
+  category_id: string
+  created_at: Date | string
+  duration_seconds: string | number | null
+  width: number | null
+  height: number | null
+  view_count: string | number
+  like_count: number
+  comment_count: number
+  quote_count: number
+  hls_path: string | null
+  mp4_path: string | null
+  more_qualities_pending: boolean
+  thumbnail_path: string | null
+  external_url: string | null
+  creator_id: string
+  username: string
+  avatar_path: string | null
+  role: string
+  status_message: string | null
+}
+
+export function toVideoDetail(
+  row: VideoDetailRow,
+  caller: { hasLiked: boolean; isOwner: boolean; canDelete: boolean },
+): VideoDetail {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    type: row.type as VideoDetail['type'],
+    isPublic: row.is_public,
+    status: row.status as VideoStatus,
+    statusMessage: caller.canDelete ? row.status_message : null,
+    categoryId: row.category_id,
+    categoryName: categoryName(row.category_id),
+    createdAt: new Date(row.created_at).toISOString(),
+    durationSeconds: row.duration_seconds === null ? null : Number(row.duration_seconds),
+    width: row.width,
+    height: row.height,
+    views: Number(row.view_count),
+    likes: row.like_count,
+    comments: row.comment_count,
+    quotes: row.quote_count,
+    hasLiked: caller.hasLiked,
+    creator: { id: row.creator_id, username: row.username, avatarPath: row.avatar_path, role: row.role },
+    hlsPath: row.hls_path,
+    mp4Path: row.mp4_path,
+    moreQualitiesPending: row.more_qualities_pending,
+    thumbnailPath: row.thumbnail_path,
+    externalUrl: row.external_url,
+    isOwner: caller.isOwner,
+    canDelete: caller.canDelete,
+  }
 }
 
 /** Whether the caller can see the video (for resource checks that need nothing else). */
@@ -128,30 +161,22 @@ export interface PersonView {
   avatarUrl: string | null
 }
 
-/**
- * Everything /video/:id shows, shaped for the page: the video, its media
- * URLs, the share link (on `siteUrl`), comments, quotes, captions and
- * whether the caller follows the creator. Views are counted
- * by the player, not here (views.server.ts). Throws not_found when the caller
- * cannot see it.
- */
-export async function getVideoPage(claims: JwtClaims, id: string, options: { siteUrl: string }) {
-  // One transaction for all of the page's reads (they would otherwise open five).
-  return inOneTransaction(claims, () => readVideoPage(claims, id, options))
+/** What the video page shows besides the video, read with it (app/server/video-page.server.ts). */
+export interface VideoPageParts {
+  comments: CommentView[]
+  quotes: QuoteView[]
+  captions: VideoPageCaptions
+  /** Whether the caller follows the creator; null on their own video. */
+  following: boolean | null
+  chapters: Chapter[]
 }
 
-async function readVideoPage(claims: JwtClaims, id: string, options: { siteUrl: string }) {
-  const video = await getVideo(claims, id)
-  if (!video) throw notFound()
-  const views = video.views
-
-  const [comments, quotes, captions, following, { chapters }] = await Promise.all([
-    listComments(claims, video.id),
-    listQuotes(claims, video.id),
-    getVideoPageCaptions(claims, video.id),
-    video.isOwner ? null : isFollowing(claims, video.creator.id),
-    getChapters(claims, video.id),
-  ])
+/**
+ * The video and what is read with it, shaped for /video/:id: its media URLs, the share link (on
+ * `siteUrl`), comments, quotes, captions and whether the caller follows the creator. Views are
+ * counted by the player, not here (views.server.ts).
+ */
+export function videoPageView(video: VideoDetail, parts: VideoPageParts, options: { siteUrl: string }) {
   const supabaseUrl = browserSupabaseUrl()
   const person = (who: PersonSummary): PersonView => ({
     id: who.id,
@@ -171,7 +196,7 @@ async function readVideoPage(claims: JwtClaims, id: string, options: { siteUrl: 
       categoryName: video.categoryName,
       createdAt: video.createdAt,
       portrait: Boolean(video.width && video.height && video.height > video.width),
-      views,
+      views: video.views,
       likes: video.likes,
       hasLiked: video.hasLiked,
       commentCount: video.comments,
@@ -184,28 +209,47 @@ async function readVideoPage(claims: JwtClaims, id: string, options: { siteUrl: 
       durationSeconds: video.durationSeconds,
     },
     /** Its chapters in time order (ADR 0042); empty when it has none. */
-    chapters,
+    chapters: parts.chapters,
     media: mediaUrls(
       { id: video.id, hls_path: video.hlsPath, mp4_path: video.mp4Path, thumbnail_path: video.thumbnailPath },
       supabaseUrl,
     ),
     share: shareLink(options.siteUrl, video.id),
     /** Whether the caller follows the creator; null on their own video. */
-    follow: following === null ? null : { isFollowing: following },
-    captions,
-    comments: comments.map((comment) => ({ ...comment, user: person(comment.user) })),
-    quotes: quotes.map((quote) => ({
-      id: quote.id,
-      type: quote.type,
-      body: quote.body,
-      moment: quote.moment,
-      createdAt: quote.createdAt,
-      likes: quote.likes,
-      hasLiked: quote.hasLiked,
-      canDelete: quote.canDelete,
-      creator: person(quote.creator),
-      response: quote.response ? quoteResponseMedia(quote.response) : null,
-    })),
+    follow: parts.following === null ? null : { isFollowing: parts.following },
+    captions: parts.captions,
+    comments: parts.comments.map((comment) => pageComment(comment, person)),
+    quotes: parts.quotes.map((quote) => pageQuote(quote, person)),
+  }
+}
+
+/** A comment as the video page shows it (its author's avatar as a URL). */
+export function pageComment(comment: CommentView, person: (who: PersonSummary) => PersonView = pagePerson) {
+  return { ...comment, user: person(comment.user) }
+}
+
+/** A quote as the video page shows it. */
+export function pageQuote(quote: QuoteView, person: (who: PersonSummary) => PersonView = pagePerson) {
+  return {
+    id: quote.id,
+    type: quote.type,
+    body: quote.body,
+    moment: quote.moment,
+    createdAt: quote.createdAt,
+    likes: quote.likes,
+    hasLiked: quote.hasLiked,
+    canDelete: quote.canDelete,
+    creator: person(quote.creator),
+    response: quote.response ? quoteResponseMedia(quote.response) : null,
+  }
+}
+
+function pagePerson(who: PersonSummary): PersonView {
+  return {
+    id: who.id,
+    username: who.username,
+    role: who.role as PersonView['role'],
+    avatarUrl: avatarUrl(browserSupabaseUrl(), who.avatarPath),
   }
 }
 

@@ -3,7 +3,6 @@ import { isUuid } from '~/lib/ids'
 import { DASHBOARD_MESSAGES, watchReportSchema } from '~/lib/schemas/dashboard'
 import { asCaller, asServiceRole, type JwtClaims } from './db.server'
 import { DomainError, isPermissionError } from './errors.server'
-import { savePositionIn } from './progress.server'
 
 /**
  * Views (ADR 0015). Counted by the database,
@@ -42,14 +41,16 @@ export async function reportWatch(viewer: Viewer, input: unknown): Promise<{ cou
   try {
     const run =
       'claims' in viewer
-        ? asCaller(viewer.claims, async (tx) => {
-            const report = await sql<{
+        ? asCaller(viewer.claims, (tx) =>
+            // The learner's position rides on the same report, in the same statement (resume, ADR 0034; ADR 0054).
+            sql<{
               counted: boolean
-            }>`select public.report_watch(${session}::uuid, ${video}::uuid, ${played}, ${tenths}) as counted`.execute(tx)
-            // The learner's position rides on the same report and transaction (resume, ADR 0034).
-            if (position !== undefined) await savePositionIn(tx, video, position, duration)
-            return report
-          })
+            }>`select public.report_watch(${session}::uuid, ${video}::uuid, ${played}, ${tenths}) as counted${
+              position === undefined
+                ? sql``
+                : sql`, (public.save_watch_position(${video}::uuid, ${position}, ${duration ?? null})).finished as finished`
+            }`.execute(tx),
+          )
         : asServiceRole('a visitor has no database role that may count: the server reports under the key it set', (tx) =>
             sql<{
               counted: boolean

@@ -5,7 +5,7 @@ import { UPLOAD_MESSAGES } from '../../app/lib/schemas/upload'
 import { action as editAction, loader as editLoader } from '../../app/routes/video.$id_.edit'
 import { editVideo, getChapters, getVideoEditor, saveChapters } from '../../app/server/chapters.server'
 import { DomainError } from '../../app/server/errors.server'
-import { getVideoPage } from '../../app/server/videos.server'
+import { getLearnerVideoPage } from '../../app/server/video-page.server'
 import { call, tokenFor } from './support/api-client'
 import { refusal } from './support/refusal'
 import { openVideoFixture, sessionCookieHeader, type Person, type VideoFixture } from './support/video-fixture'
@@ -188,7 +188,7 @@ describe('chapters', () => {
     it('the video page carries the chapters and the length', async () => {
       const id = await lesson()
       await saveChapters(creator.claims, id, three)
-      const page = await getVideoPage(learner.claims, id, { siteUrl: 'http://lumen.test' })
+      const page = await getLearnerVideoPage(learner.claims, id, { siteUrl: 'http://lumen.test' })
       expect(page.chapters).toEqual(three)
       expect(page.video.durationSeconds).toBe(300)
     })

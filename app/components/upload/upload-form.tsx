@@ -25,6 +25,8 @@ import {
   type UploadErrors,
   type UploadValues,
 } from '~/lib/schemas/upload'
+import { sparkLessonErrors, sparkLessonSchema } from '~/lib/schemas/spark-lesson'
+import { SparkLessonFields } from '~/components/video/spark-lesson-fields'
 import { CaptionsUploadField, ThumbnailField, VideoField } from './media-fields'
 import { submitWithUpload } from './submit-with-upload'
 import { UploadProgress } from './upload-progress'
@@ -35,12 +37,26 @@ export interface UploadFormProps {
   categories: { value: string; label: string }[]
   userId: string
   supabase: { url: string; anonKey: string }
+  /** The creator's long-form videos a spark may lead to (ADR 0050). */
+  lessonChoices?: { value: string; label: string }[]
   /** The answer to a submission without JavaScript (the action's data). */
   result?: UploadActionData
 }
 
 const EMPTY: UploadValues = { title: '', description: '', type: 'video', category: '', visibility: 'public', thoughts: '' }
-const ORDER = ['video', 'thumbnail', 'captions', 'title', 'description', 'type', 'category', 'visibility', 'thoughts'] as const
+const ORDER = [
+  'video',
+  'thumbnail',
+  'captions',
+  'title',
+  'description',
+  'type',
+  'lessonId',
+  'lessonAt',
+  'category',
+  'visibility',
+  'thoughts',
+] as const
 
 /** A field is checked again as it changes: the shared schema, and the files' type and size. */
 const checkUploadField = checkWithSchema(uploadSchema, uploadFormValues, {
@@ -55,7 +71,7 @@ const checkUploadField = checkWithSchema(uploadSchema, uploadFormValues, {
  * bar, and then the form is posted without the video but with the stored
  * object's name; the server checks everything again.
  */
-export function UploadForm({ categories, userId, supabase, result }: UploadFormProps) {
+export function UploadForm({ categories, userId, supabase, lessonChoices = [], result }: UploadFormProps) {
   const hydrated = useHydrated()
   const navigate = useNavigate()
   const fetcher = useFetcher<UploadActionData>({ key: 'upload' })
@@ -116,6 +132,10 @@ export function UploadForm({ categories, userId, supabase, result }: UploadFormP
     else if (destination === 'spark' && sparkTooLong(duration)) found.video = sparkTooLongMessage(duration!)
     const thumbnailProblem = checkThumbnailFile(thumbnail)
     if (thumbnailProblem) found.thumbnail = thumbnailProblem
+    if (destination === 'spark') {
+      const lesson = sparkLessonSchema.safeParse({ lessonId: form.get('lessonId'), lessonAt: form.get('lessonAt') })
+      if (!lesson.success) Object.assign(found, sparkLessonErrors(lesson.error))
+    }
     await submitWithUpload({
       form,
       formElement: formRef.current,
@@ -209,6 +229,15 @@ export function UploadForm({ categories, userId, supabase, result }: UploadFormP
             </p>
             {sparkWarning}
           </RadioCards>
+          {/* A spark's lesson: with JavaScript only for a spark; without it always (the server refuses it for a video). */}
+          {!hydrated || destination === 'spark' ? (
+            <SparkLessonFields
+              choices={lessonChoices}
+              lessonId={values.lessonId ?? ''}
+              lessonAt={values.lessonAt ?? ''}
+              errors={{ lessonId: errors.lessonId, lessonAt: errors.lessonAt }}
+            />
+          ) : null}
           <SelectField
             label="Category"
             name="category"

@@ -1,5 +1,5 @@
-import { useFetcher } from '@remix-run/react'
-import { useEffect, useId, useState } from 'react'
+import { Await, useFetcher } from '@remix-run/react'
+import { Suspense, useEffect, useId, useState } from 'react'
 import { ReportControl } from '~/components/report-dialog'
 import { Alert } from '~/components/ui/alert'
 import { DeleteControl } from '~/components/ui/delete-control'
@@ -16,11 +16,15 @@ import { PersonName } from './person-name'
 export function CommentsSection({
   videoId,
   comments,
+  more = null,
   count,
   failed,
 }: {
   videoId: string
+  /** The first page. */
   comments: VideoPageComment[]
+  /** The rest, as deferred data (in the HTML without JavaScript; streamed after the page with it). */
+  more?: Promise<VideoPageComment[]> | null
   count: number
   failed: VideoActionFailure | undefined
 }) {
@@ -44,6 +48,13 @@ export function CommentsSection({
           {comments.map((comment) => (
             <CommentItem key={comment.id} comment={comment} />
           ))}
+          {more ? (
+            <Suspense fallback={<li className="text-caption">Loading more comments…</li>}>
+              <Await resolve={more} errorElement={<li className="text-caption">More comments could not be loaded.</li>}>
+                {(rest) => rest.map((comment) => <CommentItem key={comment.id} comment={comment} />)}
+              </Await>
+            </Suspense>
+          ) : null}
         </ul>
       )}
     </section>

@@ -1,4 +1,5 @@
-import { Link, useFetcher } from '@remix-run/react'
+import { Await, Link, useFetcher } from '@remix-run/react'
+import { Suspense } from 'react'
 import { ReportControl } from '~/components/report-dialog'
 import { Alert } from '~/components/ui/alert'
 import { DeleteControl } from '~/components/ui/delete-control'
@@ -23,16 +24,20 @@ import { PersonName } from './person-name'
 export function QuotesSection({
   videoId,
   quotes,
+  more = null,
   count,
   failed,
 }: {
   videoId: string
+  /** The first page. */
   quotes: VideoPageQuote[]
+  /** The rest, as deferred data (in the HTML without JavaScript; streamed after the page with it). */
+  more?: Promise<VideoPageQuote[]> | null
+  /** The quotes the viewer can see (the stored counter also counts responses still processing, which only their authors see). */
   count: number
   failed: VideoActionFailure | undefined
 }) {
-  // The stored counter also counts responses still processing, which only their authors see.
-  const shownCount = quotes.length >= 100 ? count : quotes.length
+  const shownCount = count
   const quoteFailure = failed && (failed.intent === 'delete-quote' || failed.intent === 'quote-like') ? failed : undefined
   return (
     <aside id="quotes" aria-labelledby="quotes-heading" className="scroll-mt-24">
@@ -61,6 +66,13 @@ export function QuotesSection({
           {quotes.map((quote) => (
             <QuoteItem key={quote.id} quote={quote} videoId={videoId} />
           ))}
+          {more ? (
+            <Suspense fallback={<li className="text-caption">Loading more quotes…</li>}>
+              <Await resolve={more} errorElement={<li className="text-caption">More quotes could not be loaded.</li>}>
+                {(rest) => rest.map((quote) => <QuoteItem key={quote.id} quote={quote} videoId={videoId} />)}
+              </Await>
+            </Suspense>
+          ) : null}
         </ul>
       )}
     </aside>
