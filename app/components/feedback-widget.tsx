@@ -1,6 +1,7 @@
-import { Link, useFetcher, useLocation } from '@remix-run/react'
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
-import { ChatIcon, CheckIcon } from '~/components/icons'
+import { Link, useLocation } from '@remix-run/react'
+import { useId, useRef, useState } from 'react'
+import { ChatIcon } from '~/components/icons'
+import type { FormFailure } from '~/lib/forms'
 import {
   FEEDBACK_TEXT_MAX,
   feedbackSchema,
@@ -10,6 +11,7 @@ import {
   type FeedbackValues,
 } from '~/lib/schemas/feedback'
 import { Alert } from './ui/alert'
+import { DialogThanks, useDialogForm } from './ui/dialog-form'
 import { checkWithSchema, FieldChecks, FieldError, TextAreaField, useLiveError } from './ui/field'
 import { Sheet } from './ui/sheet'
 import { Spinner } from './ui/spinner'
@@ -22,9 +24,8 @@ export const FEEDBACK_FAILED = 'An error occurred'
 /** The panel closes this long after a successful submission (docs/product.md, Limits and timers). */
 const CLOSE_AFTER_MS = 3000
 
-/** What the feedback action answers a panel submission (a no-JS one is redirected instead). */
-export type FeedbackActionData =
-  { ok: true } | { ok: false; errors?: FeedbackErrors; values?: FeedbackValues; formError?: string }
+/** What the feedback action answers a panel submission (a no-JS one is redirected instead): the one form failure (app/lib/forms.ts). */
+export type FeedbackActionData = { ok: true } | FormFailure<FeedbackValues>
 
 export function feedbackPageHref(returnTo: string): string {
   return `${FEEDBACK_ACTION}?returnTo=${encodeURIComponent(returnTo)}`
@@ -130,62 +131,35 @@ function FeedbackPanel({ open, onClose }: { open: boolean; onClose: () => void }
 }
 
 function PanelForm({ onDone }: { onDone: () => void }) {
-  const fetcher = useFetcher<FeedbackActionData>()
-  const [clientErrors, setClientErrors] = useState<FeedbackErrors | null>(null)
-  const result = fetcher.state === 'idle' ? fetcher.data : undefined
-  const succeeded = result?.ok === true
-  const done = useRef(onDone)
-  done.current = onDone
-
-  useEffect(() => {
-    if (!succeeded) return
-    const timer = setTimeout(() => done.current(), CLOSE_AFTER_MS)
-    return () => clearTimeout(timer)
-  }, [succeeded])
-
-  if (succeeded) {
-    return (
-      <div role="status" className="flex flex-col items-center gap-3 py-8 text-center">
-        <span className="inline-flex h-12 w-12 items-center justify-center rounded-full bg-emerald-100 text-emerald-700">
-          <CheckIcon className="h-6 w-6" />
-        </span>
-        <p className="text-heading">{FEEDBACK_THANKS}</p>
-      </div>
-    )
-  }
-
-  const serverErrors = result && !result.ok ? result.errors : undefined
-  const formError = result && !result.ok && !result.errors ? (result.formError ?? FEEDBACK_FAILED) : null
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    const parsed = parseFeedback(new FormData(event.currentTarget))
-    if (!parsed.success) {
-      event.preventDefault()
-      setClientErrors(parsed.errors)
-      focusFirstInvalid(event.currentTarget, parsed.errors)
-      return
-    }
-    setClientErrors(null)
-  }
+  const form = useDialogForm<FeedbackActionData, FeedbackValues>({
+    onDone,
+    closeAfterMs: CLOSE_AFTER_MS,
+    failedMessage: FEEDBACK_FAILED,
+    order: FEEDBACK_ORDER,
+  })
+  const { fetcher } = form
+  if (form.succeeded) return <DialogThanks>{FEEDBACK_THANKS}</DialogThanks>
 
   return (
-    <fetcher.Form method="post" action={FEEDBACK_ACTION} noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+    <fetcher.Form
+      method="post"
+      action={FEEDBACK_ACTION}
+      noValidate
+      onSubmit={(event) => form.checkBeforeSending(event, parseFeedback(new FormData(event.currentTarget)))}
+      className="flex flex-col gap-5"
+    >
       <input type="hidden" name="surface" value="panel" />
-      {formError ? <Alert tone="error">{formError}</Alert> : null}
-      <FeedbackFields errors={clientErrors ?? serverErrors ?? {}} values={result && !result.ok ? result.values : undefined} />
-      <button type="submit" className="btn-primary w-full" aria-disabled={fetcher.state !== 'idle' || undefined}>
-        {fetcher.state !== 'idle' ? <Spinner label="Sending feedback" className="h-4 w-4" /> : null}
+      {form.formError ? <Alert tone="error">{form.formError}</Alert> : null}
+      <FeedbackFields errors={form.fieldErrors} values={form.values} />
+      <button type="submit" className="btn-primary w-full" aria-disabled={form.submitting || undefined}>
+        {form.submitting ? <Spinner label="Sending feedback" className="h-4 w-4" /> : null}
         Send Feedback
       </button>
     </fetcher.Form>
   )
 }
 
-function focusFirstInvalid(form: HTMLFormElement, errors: FeedbackErrors) {
-  const first = (['liked', 'usage', 'recommendations'] as const).find((name) => errors[name])
-  if (!first) return
-  const control = form.querySelector<HTMLElement>(`[name="${first}"]`)
-  control?.focus()
-}
+const FEEDBACK_ORDER = ['liked', 'usage', 'recommendations'] as const
 
 /**
  * The three questions, shared by the panel and the /feedback page. Radios and

@@ -1,7 +1,8 @@
 import { Link, useFetcher, useLocation, useRouteLoaderData } from '@remix-run/react'
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
-import { CheckIcon, FlagIcon } from '~/components/icons'
+import { useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { FlagIcon } from '~/components/icons'
 import { REPORT_REASONS } from '~/lib/catalog'
+import type { FormFailure } from '~/lib/forms'
 import {
   parseReport,
   reportSchema,
@@ -13,6 +14,7 @@ import {
   type ReportValues,
 } from '~/lib/schemas/report'
 import { Alert } from './ui/alert'
+import { DialogThanks, useDialogForm } from './ui/dialog-form'
 import { checkWithSchema, FieldChecks, SelectField, TextAreaField } from './ui/field'
 import { Sheet } from './ui/sheet'
 import { Spinner } from './ui/spinner'
@@ -50,10 +52,8 @@ export const REPORT_CLOSE_AFTER_MS = 3000
 /** How a report was sent: the modal and the quick button get data back; the page's plain form a redirect. */
 export type ReportSurface = 'dialog' | 'quick' | 'page'
 
-/** What the report action answers a fetcher (a plain form post is redirected instead). */
-export type ReportActionData =
-  | { ok: true; outcome: 'created' | 'duplicate'; message: string }
-  | { ok: false; errors?: ReportErrors; values?: ReportValues; formError?: string }
+/** What the report action answers a fetcher (a plain form post is redirected instead): thanks, or the one form failure (app/lib/forms.ts). */
+export type ReportActionData = { ok: true; outcome: 'created' | 'duplicate'; message: string } | FormFailure<ReportValues>
 
 export interface ReportTargetProps {
   contentType: ReportContentType
@@ -212,47 +212,21 @@ function DialogForm({
   returnTo,
   onDone,
 }: Required<Omit<ReportTargetProps, 'authorId'>> & { onDone: () => void }) {
-  const fetcher = useFetcher<ReportActionData>()
-  const [clientErrors, setClientErrors] = useState<ReportErrors | null>(null)
-  const result = fetcher.state === 'idle' ? fetcher.data : undefined
-  const succeeded = result?.ok === true
-  const submitting = fetcher.state !== 'idle'
-  const done = useRef(onDone)
-  done.current = onDone
+  const form = useDialogForm<ReportActionData, ReportValues>({
+    onDone,
+    closeAfterMs: REPORT_CLOSE_AFTER_MS,
+    failedMessage: REPORT_FAILED,
+    order: REPORT_ORDER,
+  })
+  const { fetcher, result } = form
+  if (result?.ok) return <DialogThanks>{result.message}</DialogThanks>
 
-  useEffect(() => {
-    if (!succeeded) return
-    const timer = setTimeout(() => done.current(), REPORT_CLOSE_AFTER_MS)
-    return () => clearTimeout(timer)
-  }, [succeeded])
-
-  if (succeeded) {
-    return (
-      <div role="status" className="flex flex-col items-center gap-3 py-8 text-center">
-        <span className="inline-flex h-12 w-12 items-center justify-center rounded-full bg-emerald-100 text-emerald-700">
-          <CheckIcon className="h-6 w-6" />
-        </span>
-        <p className="text-heading max-w-xs">{result.message}</p>
-      </div>
-    )
-  }
-
-  const failed = result && !result.ok ? result : undefined
-  const formError = failed && !failed.errors?.reason && !failed.errors?.details ? (failed.formError ?? REPORT_FAILED) : null
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    if (submitting) {
+    if (form.submitting) {
       event.preventDefault()
       return
     }
-    const parsed = parseReport(new FormData(event.currentTarget))
-    if (!parsed.success) {
-      event.preventDefault()
-      setClientErrors(parsed.errors)
-      const first = event.currentTarget.querySelector<HTMLElement>(parsed.errors.reason ? '[name="reason"]' : '[name="details"]')
-      first?.focus()
-      return
-    }
-    setClientErrors(null)
+    form.checkBeforeSending(event, parseReport(new FormData(event.currentTarget)))
   }
 
   return (
@@ -266,20 +240,22 @@ function DialogForm({
       <input type="hidden" name="surface" value="dialog" />
       <input type="hidden" name="contentType" value={contentType} />
       <input type="hidden" name="contentId" value={contentId} />
-      {formError ? <Alert tone="error">{formError}</Alert> : null}
-      <ReportFields errors={clientErrors ?? failed?.errors ?? {}} values={failed?.values} />
+      {form.formError ? <Alert tone="error">{form.formError}</Alert> : null}
+      <ReportFields errors={form.fieldErrors} values={form.values} />
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <button type="button" className="btn-secondary" onClick={onDone}>
           Cancel
         </button>
-        <button type="submit" className="btn-primary" aria-disabled={submitting || undefined}>
-          {submitting ? <Spinner label="Submitting report" className="h-4 w-4" /> : null}
+        <button type="submit" className="btn-primary" aria-disabled={form.submitting || undefined}>
+          {form.submitting ? <Spinner label="Submitting report" className="h-4 w-4" /> : null}
           Submit Report
         </button>
       </div>
     </fetcher.Form>
   )
 }
+
+const REPORT_ORDER = ['reason', 'details'] as const
 
 /** The reason select and details text area, shared by the modal and the /report page. */
 export function ReportFields({ errors, values }: { errors: ReportErrors; values?: ReportValues }) {

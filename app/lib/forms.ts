@@ -44,3 +44,46 @@ export function isFormFailure<T>(
 export function fieldErrorsOf(value: unknown): FieldErrors {
   return isFormFailure(value) ? ((value as FormFailure).fieldErrors ?? {}) : {}
 }
+
+/** What a form shows of the action data: its failure's parts, or nothing when the data is not a failure of this form. */
+export interface ShownFailure<Values extends object = Record<string, string>> {
+  formError: string | null
+  fieldErrors: FieldErrors
+  values: Values | null
+  hadFile: boolean
+}
+
+/**
+ * The parts of a failure a form renders — only when the failure is this form's (`intent`, `targetId`),
+ * so one page's other forms stay quiet.
+ */
+export function failureFor<Values extends object = Record<string, string>>(
+  value: unknown,
+  only: { intent?: string; targetId?: string } = {},
+): ShownFailure<Values> {
+  if (!isFormFailure(value, only)) return { formError: null, fieldErrors: {}, values: null, hadFile: false }
+  const failure = value as FormFailure<Values>
+  return {
+    formError: failure.formError ?? null,
+    fieldErrors: failure.fieldErrors ?? {},
+    values: failure.values ?? null,
+    hadFile: Boolean(failure.hadFile),
+  }
+}
+
+/**
+ * After a refusal, the focus goes to the first field (in the form's `order`) with an error — on the
+ * next frame, once the errors are rendered, unless `now` (the field is there already). In the browser only.
+ */
+export function focusFirstError(
+  form: HTMLFormElement | null,
+  errors: Partial<Record<string, unknown>>,
+  order: readonly string[],
+  { now = false }: { now?: boolean } = {},
+) {
+  const first = order.find((name) => errors[name])
+  if (!first || !form) return
+  const focus = () => form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus()
+  if (now) focus()
+  else requestAnimationFrame(focus)
+}

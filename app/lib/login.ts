@@ -1,4 +1,4 @@
-import type { FieldErrors } from '~/lib/schemas/auth'
+import type { FormFailure } from '~/lib/forms'
 
 /** /login with its mode and where to go after signing in, as the forms post and link to it. */
 export function loginUrl(redirectTo: string | null, mode?: 'reset') {
@@ -9,8 +9,19 @@ export function loginUrl(redirectTo: string | null, mode?: 'reset') {
   return search ? `/login?${search}` : '/login'
 }
 
-/** What the sign-in page's action answers, per intent: the sign-in, 'Check if account exists' and the reset link. */
+/** Which of the sign-in page's forms was posted: the sign-in, 'Check if account exists' and the reset link. */
+export type LoginIntent = 'signin' | 'check' | 'reset'
+
+/** What the forms echo back: the email, never the password. */
+export interface LoginValues {
+  email: string
+}
+
+/**
+ * What the sign-in page's action answers: the one form failure (app/lib/forms.ts) with its `intent`,
+ * or the check's answer, or the reset link sent.
+ */
 export type LoginActionData =
-  | { intent: 'signin'; errors: FieldErrors; formError: string | null; email: string }
-  | { intent: 'check'; errors: FieldErrors; email: string; registered: boolean | null; formError: string | null }
-  | { intent: 'reset'; errors: FieldErrors; email: string; sent: boolean; formError: string | null }
+  | (FormFailure<LoginValues> & { intent: LoginIntent })
+  | { ok: true; intent: 'check'; registered: boolean; values: LoginValues }
+  | { ok: true; intent: 'reset'; sent: true; values: LoginValues }

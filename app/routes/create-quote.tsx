@@ -12,7 +12,7 @@ import { serverErrorMessage, UPLOAD_MESSAGES } from '~/lib/schemas/upload'
 import { isDomainError } from '~/server/errors.server'
 import { cleanSearch } from '~/server/feed/search.server'
 import { redirectWithFlash } from '~/server/http/flash.server'
-import { discardUploadBody, receiveQuoteForm } from '~/server/http/forms.server'
+import { discardUploadBody, FORMS, receiveForm, type ReceivedForm } from '~/server/http/forms.server'
 import { jsonWithHeaders } from '~/server/http/responses.server'
 import { requireUser } from '~/server/permissions.server'
 import { createQuote, originalVideo, searchVideosToQuote } from '~/server/quotes.server'
@@ -70,9 +70,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const reply = (body: QuoteActionData, status = 200) => jsonWithHeaders<QuoteActionData>(body, status, session.headers)
 
-  let received: Awaited<ReturnType<typeof receiveQuoteForm>>
+  let received: ReceivedForm<keyof typeof FORMS.quote.files>
   try {
-    received = await receiveQuoteForm(request)
+    received = await receiveForm(request, FORMS.quote)
   } catch (error) {
     if (!isDomainError(error)) throw error
     return reply({ ok: false, formError: error.message, fieldErrors: { video: error.message } }, error.status)

@@ -10,10 +10,11 @@ import { StatusCard } from '~/components/status-card'
 import { Alert } from '~/components/ui/alert'
 import { Page } from '~/components/ui/page'
 import { SubmitButton } from '~/components/ui/submit-button'
-import { feedbackValues, parseFeedback } from '~/lib/schemas/feedback'
+import { feedbackValues, parseFeedback, type FeedbackValues } from '~/lib/schemas/feedback'
 import { sendFeedback } from '~/server/feedback.server'
 import { redirectWithFlash } from '~/server/http/flash.server'
-import { badRequest, jsonWithHeaders } from '~/server/http/responses.server'
+import { formFailure } from '~/server/http/domain-errors.server'
+import { jsonWithHeaders } from '~/server/http/responses.server'
 import { requireUser } from '~/server/permissions.server'
 import { safeRedirect } from '~/server/session.server'
 
@@ -40,17 +41,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const fromPanel = form.get('surface') === 'panel'
   const parsed = parseFeedback(form)
   if (!parsed.success) {
-    return badRequest<FeedbackActionData>({ ok: false, errors: parsed.errors, values: feedbackValues(form) }, headers)
+    return formFailure<FeedbackValues>({ fieldErrors: parsed.errors, values: feedbackValues(form) }, 400, headers)
   }
   try {
     await sendFeedback(claims, parsed.data)
   } catch (error) {
     console.warn('[feedback] could not store feedback:', error instanceof Error ? error.message : error)
-    return jsonWithHeaders<FeedbackActionData>(
-      { ok: false, formError: FEEDBACK_FAILED, values: feedbackValues(form) },
-      500,
-      headers,
-    )
+    return formFailure<FeedbackValues>({ formError: FEEDBACK_FAILED, values: feedbackValues(form) }, 500, headers)
   }
   if (fromPanel) return jsonWithHeaders<FeedbackActionData>({ ok: true }, 200, headers)
   return redirectWithFlash(backTo(form.get('returnTo')), { kind: 'success', message: FEEDBACK_THANKS }, headers)
@@ -68,7 +65,7 @@ export default function FeedbackPage() {
         <Form method="post" noValidate className="mt-6 flex flex-col gap-5">
           <input type="hidden" name="returnTo" value={returnTo} />
           {failed?.formError ? <Alert tone="error">{failed.formError}</Alert> : null}
-          <FeedbackFields errors={failed?.errors ?? {}} values={failed?.values} />
+          <FeedbackFields errors={failed?.fieldErrors ?? {}} values={failed?.values} />
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             <Link to={returnTo} className="btn-secondary">
               Cancel

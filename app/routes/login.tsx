@@ -4,10 +4,11 @@ import { ProductPitch } from '~/components/login/product-pitch'
 import { ResetForm } from '~/components/login/reset-form'
 import { SignInForm } from '~/components/login/sign-in-form'
 import { StatusCard } from '~/components/status-card'
-import type { LoginActionData } from '~/lib/login'
-import { AUTH_MESSAGES, emailOnlySchema, fieldErrors, signinSchema } from '~/lib/schemas/auth'
+import type { LoginActionData, LoginIntent, LoginValues } from '~/lib/login'
+import { AUTH_MESSAGES, emailOnlySchema, fieldErrors, signinSchema, type FieldErrors } from '~/lib/schemas/auth'
 import { isEmailRegistered, requestPasswordReset, signIn } from '~/server/accounts.server'
-import { badRequest, jsonWithHeaders, redirectWithHeaders } from '~/server/http/responses.server'
+import { formFailure } from '~/server/http/domain-errors.server'
+import { jsonWithHeaders, redirectWithHeaders, type HeaderSource } from '~/server/http/responses.server'
 import { getSession, safeRedirect } from '~/server/session.server'
 import { createSupabaseServerClient } from '~/server/supabase.server'
 
@@ -45,26 +46,23 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = form.get('intent')
   const email = String(form.get('email') ?? '').slice(0, 320)
 
+  const values: LoginValues = { email }
+
   if (intent === 'check' || intent === 'reset') {
     const parsed = emailOnlySchema.safeParse({ email })
-    const base = { errors: {}, email, formError: null }
-    const fail = (data: Partial<LoginActionData>, status = 400) =>
-      jsonWithHeaders<LoginActionData>(
-        intent === 'check'
-          ? { ...base, registered: null, ...data, intent: 'check' }
-          : { ...base, sent: false, ...data, intent: 'reset' },
-        status,
-        headers,
-      )
-    if (!parsed.success) return fail({ errors: fieldErrors(parsed.error) })
+    const fail = (failure: { formError?: string; fieldErrors?: FieldErrors }, status = 400) =>
+      formFailure<LoginValues, { intent: LoginIntent }>({ ...failure, values, intent }, status, headers)
+    if (!parsed.success) return fail({ fieldErrors: fieldErrors(parsed.error) })
     if (intent === 'check') {
       const check = await isEmailRegistered(parsed.data.email, context.clientIp)
       if (!check.ok) return fail({ formError: check.message }, 429)
-      return jsonWithHeaders<LoginActionData>({ ...base, intent, registered: check.exists }, 200, headers)
+      return jsonWithHeaders<LoginActionData>({ ok: true, intent, registered: check.exists, values }, 200, headers)
     }
     const result = await requestPasswordReset(supabase, parsed.data.email)
-    if (!result.ok) return fail({ errors: result.fieldErrors ?? {}, formError: result.message ?? null })
-    return jsonWithHeaders<LoginActionData>({ ...base, intent, sent: true }, 200, headers)
+    if (!result.ok) {
+      return fail({ fieldErrors: result.fieldErrors ?? {}, ...(result.message ? { formError: result.message } : {}) })
+    }
+    return jsonWithHeaders<LoginActionData>({ ok: true, intent, sent: true, values }, 200, headers)
   }
 
   const parsed = signinSchema.safeParse({
@@ -72,16 +70,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
     password: form.get('password') ?? '',
     redirectTo: form.get('redirectTo') ?? undefined,
   })
-  if (!parsed.success) {
-    return badRequest<LoginActionData>({ intent: 'signin', errors: fieldErrors(parsed.error), formError: null, email }, headers)
-  }
+  const signinFailure = (failure: { formError?: string; fieldErrors?: FieldErrors }, status: number, ...more: HeaderSource[]) =>
+    formFailure<LoginValues, { intent: LoginIntent }>({ ...failure, values, intent: 'signin' }, status, headers, ...more)
+  if (!parsed.success) return signinFailure({ fieldErrors: fieldErrors(parsed.error) }, 400)
   const result = await signIn(supabase, parsed.data)
   if (!result.ok) {
-    const failed: LoginActionData = { intent: 'signin', errors: {}, formError: result.message ?? AUTH_MESSAGES.loginFailed, email }
+    const formError = result.message ?? AUTH_MESSAGES.loginFailed
     if (result.retryAfterSeconds) {
-      return jsonWithHeaders(failed, 429, headers, { 'Retry-After': String(result.retryAfterSeconds) })
+      return signinFailure({ formError }, 429, { 'Retry-After': String(result.retryAfterSeconds) })
     }
-    return badRequest(failed, headers)
+    return signinFailure({ formError }, 400)
   }
   return redirectWithHeaders(safeRedirect(parsed.data.redirectTo, '/profile'), headers)
 }

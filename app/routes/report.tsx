@@ -13,9 +13,10 @@ import { StatusCard } from '~/components/status-card'
 import { Alert } from '~/components/ui/alert'
 import { Page } from '~/components/ui/page'
 import { SubmitButton } from '~/components/ui/submit-button'
-import { parseReport, parseReportTarget, REPORT_MESSAGES, reportValues } from '~/lib/schemas/report'
+import { parseReport, parseReportTarget, REPORT_MESSAGES, reportValues, type ReportValues } from '~/lib/schemas/report'
 import { redirectWithFlash } from '~/server/http/flash.server'
-import { badRequest, jsonWithHeaders } from '~/server/http/responses.server'
+import { formFailure } from '~/server/http/domain-errors.server'
+import { jsonWithHeaders } from '~/server/http/responses.server'
 import { createReport, findReportTarget, isOwnContent } from '~/server/reports.server'
 import { requireUser } from '~/server/permissions.server'
 import { safeRedirect } from '~/server/session.server'
@@ -56,9 +57,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!parsed.success) {
     const { contentType, contentId, ...fields } = parsed.errors
     if (contentType || contentId) {
-      return jsonWithHeaders<ReportActionData>({ ok: false, formError: REPORT_MESSAGES.content }, 404, headers)
+      return formFailure<ReportValues>({ formError: REPORT_MESSAGES.content }, 404, headers)
     }
-    return badRequest<ReportActionData>({ ok: false, errors: fields, values: reportValues(form) }, headers)
+    return formFailure<ReportValues>({ fieldErrors: fields, values: reportValues(form) }, 400, headers)
   }
 
   let outcome
@@ -66,17 +67,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
     outcome = await createReport(claims, parsed.data)
   } catch (error) {
     console.warn('[report] could not store a report:', error instanceof Error ? error.message : error)
-    return jsonWithHeaders<ReportActionData>(
-      { ok: false, formError: fromFetcher ? REPORT_FAILED : REPORT_FLASH_FAILED, values: reportValues(form) },
+    return formFailure<ReportValues>(
+      { formError: fromFetcher ? REPORT_FAILED : REPORT_FLASH_FAILED, values: reportValues(form) },
       500,
       headers,
     )
   }
   if (outcome.status === 'own') {
-    return jsonWithHeaders<ReportActionData>({ ok: false, formError: REPORT_MESSAGES.own }, 403, headers)
+    return formFailure<ReportValues>({ formError: REPORT_MESSAGES.own }, 403, headers)
   }
   if (outcome.status === 'not-found') {
-    return jsonWithHeaders<ReportActionData>({ ok: false, formError: REPORT_MESSAGES.content }, 404, headers)
+    return formFailure<ReportValues>({ formError: REPORT_MESSAGES.content }, 404, headers)
   }
   const duplicate = outcome.status === 'duplicate'
   if (fromFetcher) {
@@ -112,7 +113,7 @@ export default function ReportPage() {
           <input type="hidden" name="contentId" value={target.contentId} />
           <input type="hidden" name="returnTo" value={returnTo} />
           {failed?.formError ? <Alert tone="error">{failed.formError}</Alert> : null}
-          <ReportFields errors={failed?.errors ?? {}} values={failed?.values} />
+          <ReportFields errors={failed?.fieldErrors ?? {}} values={failed?.values} />
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             <Link to={returnTo} className="btn-secondary">
               Cancel

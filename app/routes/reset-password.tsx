@@ -10,7 +10,8 @@ import { passwordStrength, type PasswordStrength } from '~/lib/password-strength
 import { AUTH_MESSAGES, fieldErrors, resetPasswordSchema, type FieldErrors } from '~/lib/schemas/auth'
 import { exchangeCode, updatePassword } from '~/server/accounts.server'
 import { redirectWithFlash } from '~/server/http/flash.server'
-import { badRequest, jsonWithHeaders, redirectWithHeaders } from '~/server/http/responses.server'
+import { formFailure } from '~/server/http/domain-errors.server'
+import { jsonWithHeaders, redirectWithHeaders } from '~/server/http/responses.server'
 import { getSession } from '~/server/session.server'
 
 /**
@@ -34,9 +35,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return jsonWithHeaders({ email: session.user.email }, 200, session.headers)
 }
 
-interface ResetFailure {
-  errors: FieldErrors
-  formError: string | null
+/** The one form failure (app/lib/forms.ts; no values: passwords are never echoed), plus the meter's reading. */
+interface ResetExtra {
   strength: PasswordStrength | null
 }
 
@@ -48,11 +48,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const strength = values.password ? passwordStrength(values.password) : null
   const parsed = resetPasswordSchema.safeParse(values)
   if (!parsed.success) {
-    return badRequest<ResetFailure>({ errors: fieldErrors(parsed.error), formError: null, strength }, session.headers)
+    return formFailure<object, ResetExtra>({ fieldErrors: fieldErrors(parsed.error), strength }, 400, session.headers)
   }
   const result = await updatePassword(session.supabase, parsed.data.password)
   if (!result.ok) {
-    return badRequest<ResetFailure>({ errors: result.fieldErrors ?? {}, formError: result.message ?? null, strength }, session.headers)
+    return formFailure<object, ResetExtra>(
+      { fieldErrors: result.fieldErrors ?? {}, ...(result.message ? { formError: result.message } : {}), strength },
+      400,
+      session.headers,
+    )
   }
   return redirectWithFlash('/profile', { kind: 'success', message: AUTH_MESSAGES.passwordUpdated }, session.headers)
 }
@@ -61,7 +65,7 @@ export default function ResetPassword() {
   const { email } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null)
-  const errors: FieldErrors = clientErrors ?? actionData?.errors ?? {}
+  const errors: FieldErrors = clientErrors ?? actionData?.fieldErrors ?? {}
 
   function validate(event: FormEvent<HTMLFormElement>) {
     const form = new FormData(event.currentTarget)

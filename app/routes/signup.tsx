@@ -5,13 +5,22 @@ import { RoleQuestion } from '~/components/signup/role-question'
 import { SignupForm } from '~/components/signup/signup-form'
 import { StatusCard } from '~/components/status-card'
 import { passwordStrength } from '~/lib/password-strength'
-import { AUTH_MESSAGES, fieldErrors, signupEcho, signupFormValues, signupSchema, type FieldErrors } from '~/lib/schemas/auth'
+import {
+  AUTH_MESSAGES,
+  fieldErrors as fieldErrorsOf,
+  signupEcho,
+  signupFormValues,
+  signupSchema,
+  type FieldErrors,
+  type SignupEcho,
+} from '~/lib/schemas/auth'
 import type { SignupFailure } from '~/lib/signup'
 import { signUp } from '~/server/accounts.server'
 import { isDomainError } from '~/server/errors.server'
 import { redirectWithFlash } from '~/server/http/flash.server'
 import { receiveSignupForm, type ReceivedSignupForm } from '~/server/http/forms.server'
-import { badRequest, jsonWithHeaders, redirectWithHeaders } from '~/server/http/responses.server'
+import { formFailure } from '~/server/http/domain-errors.server'
+import { jsonWithHeaders, redirectWithHeaders } from '~/server/http/responses.server'
 import { getSession } from '~/server/session.server'
 import { createSupabaseServerClient } from '~/server/supabase.server'
 
@@ -34,6 +43,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return jsonWithHeaders({ step: stepOf(request) }, 200, session.headers)
 }
 
+/** Sign-up's own addition to the one form failure: the refused password's strength, for the meter. */
+type Strength = Pick<SignupFailure, 'strength'>
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const { supabase, headers } = createSupabaseServerClient(request, context)
   let received: ReceivedSignupForm
@@ -41,29 +53,24 @@ export async function action({ request, context }: ActionFunctionArgs) {
     received = await receiveSignupForm(request)
   } catch (error) {
     if (!isDomainError(error)) throw error
-    return jsonWithHeaders<SignupFailure>(
-      {
-        errors: {},
-        formError: error.message,
-        values: signupEcho(signupFormValues(new FormData(), null)),
-        strength: null,
-        hadFile: false,
-      },
+    return formFailure<SignupEcho, Strength>(
+      { formError: error.message, values: signupEcho(signupFormValues(new FormData(), null)), hadFile: false, strength: null },
       error.status,
       headers,
     )
   }
   try {
     const values = signupFormValues(received.form, received.portfolio?.info ?? null)
-    const failure = (errors: FieldErrors, formError: string | null = null) =>
-      badRequest<SignupFailure>(
+    const failure = (fieldErrors: FieldErrors, formError: string | null = null) =>
+      formFailure<SignupEcho, Strength>(
         {
-          errors,
-          formError,
+          fieldErrors,
+          ...(formError ? { formError } : {}),
           values: signupEcho(values),
-          strength: values.password ? passwordStrength(values.password) : null,
           hadFile: Boolean(received.portfolio),
+          strength: values.password ? passwordStrength(values.password) : null,
         },
+        400,
         headers,
       )
 
@@ -71,7 +78,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!parsed.success) {
       // The service's own answer to a missing username, email or password (docs/product.md, Rules and messages).
       const missing = !values.username.trim() || !values.email.trim() || !values.password
-      return failure(fieldErrors(parsed.error), missing ? AUTH_MESSAGES.fillRequired : null)
+      return failure(fieldErrorsOf(parsed.error), missing ? AUTH_MESSAGES.fillRequired : null)
     }
     const result = await signUp(supabase, parsed.data, received.portfolio)
     if (!result.ok) return failure(result.fieldErrors ?? {}, result.message ?? null)

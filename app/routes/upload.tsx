@@ -13,11 +13,14 @@ import {
   UPLOAD_REDIRECT_MS,
   UPLOAD_TIMEOUT_MS,
   uploadFormValues,
+  uploadFailureParts,
   type UploadActionData,
+  type UploadValues,
 } from '~/lib/schemas/upload'
+import { formFailure } from '~/server/http/domain-errors.server'
 import { jsonWithHeaders, redirectWithHeaders } from '~/server/http/responses.server'
 import { isDomainError } from '~/server/errors.server'
-import { receiveUploadForm, discardUploadBody } from '~/server/http/forms.server'
+import { discardUploadBody, FORMS, receiveForm, type ReceivedForm } from '~/server/http/forms.server'
 import { requireUploader } from '~/server/permissions.server'
 import { browserSupabaseUrl, supabaseSettings } from '~/server/supabase.server'
 import { createUpload, uploadCategories, uploadedVideo } from '~/server/uploads.server'
@@ -70,12 +73,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     throw error
   }
 
-  let received: Awaited<ReturnType<typeof receiveUploadForm>>
+  let received: ReceivedForm<keyof typeof FORMS.upload.files>
   try {
-    received = await receiveUploadForm(request)
+    received = await receiveForm(request, FORMS.upload)
   } catch (error) {
     if (!isDomainError(error)) throw error
-    return jsonWithHeaders<UploadActionData>({ ok: false, errors: { form: error.message } }, error.status, session.headers)
+    return formFailure<UploadValues>({ formError: error.message }, error.status, session.headers)
   }
 
   const viaStorage = received.form.has('sourcePath')
@@ -99,15 +102,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
         ? jsonWithHeaders<UploadActionData>({ ok: true, videoId: result.videoId }, 200, session.headers)
         : redirectWithHeaders(`/upload?uploaded=${result.videoId}`, session.headers)
     }
-    return jsonWithHeaders<UploadActionData>(
-      { ok: false, errors: result.errors, values: result.values, hadFiles: !viaStorage },
+    return formFailure<UploadValues>(
+      { ...uploadFailureParts(result.errors), values: result.values, hadFile: !viaStorage },
       result.status,
       session.headers,
     )
   } catch (error) {
     console.error('[upload] could not create the video', error)
-    return jsonWithHeaders<UploadActionData>(
-      { ok: false, errors: { form: UPLOAD_MESSAGES.failed }, values: uploadFormValues(received.form), hadFiles: !viaStorage },
+    return formFailure<UploadValues>(
+      { formError: UPLOAD_MESSAGES.failed, values: uploadFormValues(received.form), hadFile: !viaStorage },
       500,
       session.headers,
     )
@@ -128,13 +131,13 @@ export async function clientAction({ serverAction }: ClientActionFunctionArgs): 
   })
   try {
     const result = await Promise.race([serverAction<typeof action>(), deadline])
-    if (result === 'timeout') return { ok: false, errors: { form: UPLOAD_MESSAGES.timeout } }
+    if (result === 'timeout') return { ok: false, formError: UPLOAD_MESSAGES.timeout }
     return result as UploadActionData
   } catch (error) {
     if (error instanceof Response) throw error
-    if (isRouteErrorResponse(error)) return { ok: false, errors: { form: serverErrorMessage(error.status) } }
-    if (error instanceof TypeError) return { ok: false, errors: { form: UPLOAD_MESSAGES.network } }
-    return { ok: false, errors: { form: UPLOAD_MESSAGES.unexpected } }
+    if (isRouteErrorResponse(error)) return { ok: false, formError: serverErrorMessage(error.status) }
+    if (error instanceof TypeError) return { ok: false, formError: UPLOAD_MESSAGES.network }
+    return { ok: false, formError: UPLOAD_MESSAGES.unexpected }
   } finally {
     clearTimeout(timer)
   }

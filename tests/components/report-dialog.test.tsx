@@ -127,7 +127,7 @@ describe('the report dialog', () => {
 
   it('shows the server’s field message next to its field', async () => {
     const { user } = renderReport({
-      answer: () => ({ ok: false, errors: { details: REPORT_MESSAGES.unsupported }, values: { reason: 'other', details: 'x' } }),
+      answer: () => ({ ok: false, fieldErrors: { details: REPORT_MESSAGES.unsupported }, values: { reason: 'other', details: 'x' } }),
     })
     await user.click(await reportButton())
     const dialog = screen.getByRole('dialog', { name: 'Report video' })
@@ -141,7 +141,7 @@ describe('the report dialog', () => {
 
   it('clears each field’s message as soon as the field is right', async () => {
     const { user } = renderReport({
-      answer: () => ({ ok: false, errors: { details: REPORT_MESSAGES.unsupported }, values: { reason: 'other', details: 'x' } }),
+      answer: () => ({ ok: false, fieldErrors: { details: REPORT_MESSAGES.unsupported }, values: { reason: 'other', details: 'x' } }),
     })
     await user.click(await reportButton())
     const dialog = screen.getByRole('dialog', { name: 'Report video' })

@@ -214,7 +214,7 @@ describe('the upload form', () => {
   // Where focus goes then is not checked here: the form moves it a frame after the fields re-enable,
   // and happy-dom's animation frames do not keep to React's render order as a browser's do.
   it('shows the server’s refusal on its field, and can be sent again', async () => {
-    const { user } = renderUpload(() => ({ ok: false, errors: { title: UPLOAD_MESSAGES.titleTooLong } }))
+    const { user } = renderUpload(() => ({ ok: false, fieldErrors: { title: UPLOAD_MESSAGES.titleTooLong } }))
     await fillIn(user)
     await user.click(submitButton())
     const upload = await theUpload()

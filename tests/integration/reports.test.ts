@@ -92,7 +92,7 @@ describe('reports', () => {
       if (reason !== undefined) fields.reason = reason
       const result = await answer(fields)
       expect(result.status).toBe(400)
-      expect(result.data).toMatchObject({ ok: false, errors: { reason: REPORT_MESSAGES.reason } })
+      expect(result.data).toMatchObject({ ok: false, fieldErrors: { reason: REPORT_MESSAGES.reason } })
     }
     expect(await reportsOf(video)).toEqual([])
   })
@@ -101,7 +101,7 @@ describe('reports', () => {
     for (const details of ['x'.repeat(2001), 'bad\u0000byte']) {
       const result = await answer({ surface: 'dialog', contentType: 'video', contentId: video, reason: 'spam', details })
       expect(result.status).toBe(400)
-      expect(result.data && !result.data.ok && result.data.errors?.details).toBeTruthy()
+      expect(result.data && !result.data.ok && result.data.fieldErrors?.details).toBeTruthy()
     }
   })
 

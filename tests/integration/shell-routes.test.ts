@@ -205,9 +205,9 @@ describe('the shell’s routes', () => {
       const before = (await readFeedback(claimsFor(admin.id), { limit: 200 })).length
       const result = (await feedbackAction(
         args(h.request('/feedback', { session: learnerSession, form: { usage: '  ', surface: 'panel' } })),
-      )) as unknown as DataResult<{ ok: boolean; errors: Record<string, string>; values: Record<string, string> }>
+      )) as unknown as DataResult<{ ok: boolean; fieldErrors: Record<string, string>; values: Record<string, string> }>
       expect(result.init?.status).toBe(400)
-      expect(result.data.errors).toEqual({
+      expect(result.data.fieldErrors).toEqual({
         liked: FEEDBACK_MESSAGES.liked,
         usage: FEEDBACK_MESSAGES.usage,
         recommendations: FEEDBACK_MESSAGES.recommendations,

@@ -381,7 +381,7 @@ describe('refusals: the spec’s message, and nothing left behind', () => {
       const who = refusal.who?.() ?? creator
       const answer = await post(await refusal.form(), who)
       expect(answer.status).toBe(refusal.status ?? 400)
-      const errors = (answer.data as { ok: boolean; errors: Record<string, string> }).errors
+      const errors = (answer.data as { ok: boolean; fieldErrors: Record<string, string> }).fieldErrors
       expect(answer.data!.ok).toBe(false)
       if (typeof refusal.message === 'string') expect(errors[refusal.field]).toBe(refusal.message)
       else expect(errors[refusal.field]).toMatch(refusal.message)
@@ -393,7 +393,7 @@ describe('refusals: the spec’s message, and nothing left behind', () => {
     const theirs = await putUpload(otherCreator, files.clip)
     const answer = await post(await uploadForm({ sourcePath: theirs }), creator)
     expect(answer.status).toBe(400)
-    expect((answer.data as { errors: Record<string, string> }).errors.video).toBe(UPLOAD_MESSAGES.sourceMissing)
+    expect((answer.data as { fieldErrors: Record<string, string> }).fieldErrors.video).toBe(UPLOAD_MESSAGES.sourceMissing)
     expect(await leftovers(creator)).toEqual(NOTHING)
     expect((await leftovers(otherCreator)).uploads).toEqual([theirs])
     await clearUploadsOf(otherCreator)
@@ -404,7 +404,7 @@ describe('refusals: the spec’s message, and nothing left behind', () => {
     expect(answer.data).toMatchObject({
       ok: false,
       values: { title: '', description: 'Kept as typed', type: 'video' },
-      hadFiles: true,
+      hadFile: true,
     })
   })
 })
@@ -493,13 +493,13 @@ describe('a successful upload', () => {
     }
     const refused = await withCaptions('<html>not captions</html>', 'captions.vtt')
     expect(refused.status).toBe(400)
-    expect((refused.data as { errors: Record<string, string> }).errors.captions).toMatch(/caption file/i)
+    expect((refused.data as { fieldErrors: Record<string, string> }).fieldErrors.captions).toMatch(/caption file/i)
     expect(await leftovers(creator)).toMatchObject({ rows: 0, uploads: [], thumbnails: [] })
     const badTiming = await withCaptions('1\n00:00:01,000 --> soon\nHello\n', 'captions.srt')
     expect(badTiming.status).toBe(400)
     expect(await leftovers(creator)).toMatchObject({ rows: 0, uploads: [] })
     const badLanguage = await withCaptions('1\n00:00:01,000 --> 00:00:02,000\nHello\n', 'captions.srt', 'french please')
-    expect((badLanguage.data as { errors: Record<string, string> }).errors.captions).toBe(CAPTION_FORM_MESSAGES.languageInvalid)
+    expect((badLanguage.data as { fieldErrors: Record<string, string> }).fieldErrors.captions).toBe(CAPTION_FORM_MESSAGES.languageInvalid)
 
     const answer = await withCaptions('1\n00:00:01,000 --> 00:00:03,000\nLa lumière se courbe.\n', 'lecon.srt')
     expect(answer.status).toBe(302)

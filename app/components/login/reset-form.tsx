@@ -3,6 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react'
 import { Alert } from '~/components/ui/alert'
 import { checkWithSchema, FieldChecks, TextField } from '~/components/ui/field'
 import { SubmitButton } from '~/components/ui/submit-button'
+import { failureFor } from '~/lib/forms'
 import { loginUrl, type LoginActionData } from '~/lib/login'
 import { AUTH_MESSAGES, emailOnlySchema, fieldErrors, type FieldErrors } from '~/lib/schemas/auth'
 
@@ -14,8 +15,9 @@ export function ResetForm({ redirectTo, linkProblem }: { redirectTo: string | nu
   const navigate = useNavigate()
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null)
   const server = actionData?.intent === 'reset' ? actionData : null
-  const errors: FieldErrors = clientErrors ?? server?.errors ?? {}
-  const sent = Boolean(server?.sent) && !clientErrors
+  const failure = failureFor(server)
+  const errors: FieldErrors = clientErrors ?? failure.fieldErrors
+  const sent = server?.ok === true && !clientErrors
 
   useEffect(() => {
     if (!sent) return
@@ -47,7 +49,7 @@ export function ResetForm({ redirectTo, linkProblem }: { redirectTo: string | nu
         >
           {linkProblem && !server ? <Alert tone="error">{linkProblem}</Alert> : null}
           {sent ? <Alert tone="success">{AUTH_MESSAGES.resetSent}</Alert> : null}
-          {server?.formError && !clientErrors ? <Alert tone="error">{server.formError}</Alert> : null}
+          {failure.formError && !clientErrors ? <Alert tone="error">{failure.formError}</Alert> : null}
           <TextField
             // Opened on purpose to type an email: start there.
             autoFocus
@@ -55,7 +57,7 @@ export function ResetForm({ redirectTo, linkProblem }: { redirectTo: string | nu
             name="email"
             type="email"
             autoComplete="email"
-            defaultValue={server?.email ?? ''}
+            defaultValue={server?.values?.email ?? ''}
             error={errors.email}
             required
           />

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react'
 import { Alert } from '~/components/ui/alert'
 import { checkWithSchema, FieldChecks, TextField } from '~/components/ui/field'
 import { SubmitButton } from '~/components/ui/submit-button'
+import { failureFor } from '~/lib/forms'
 import { loginUrl, type LoginActionData } from '~/lib/login'
 import { AUTH_MESSAGES, emailOnlySchema, fieldErrors, signinSchema, type FieldErrors } from '~/lib/schemas/auth'
 
@@ -10,8 +11,9 @@ export function SignInForm({ redirectTo }: { redirectTo: string | null }) {
   const actionData = useActionData<LoginActionData>()
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null)
   const server = actionData?.intent === 'signin' || actionData?.intent === 'check' ? actionData : null
-  const errors: FieldErrors = clientErrors ?? server?.errors ?? {}
-  const check = actionData?.intent === 'check' && !clientErrors ? actionData : null
+  const failure = failureFor(server)
+  const errors: FieldErrors = clientErrors ?? failure.fieldErrors
+  const check = actionData?.intent === 'check' && actionData.ok && !clientErrors ? actionData : null
 
   // With JavaScript, the same schemas check the form first; which one depends on the button.
   function validate(event: FormEvent<HTMLFormElement>) {
@@ -36,13 +38,13 @@ export function SignInForm({ redirectTo }: { redirectTo: string | null }) {
       <FieldChecks check={checkSignInField}>
         <Form method="post" action={loginUrl(redirectTo)} noValidate onSubmit={validate} className="mt-6 flex flex-col gap-5">
           {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-          {server?.formError && !clientErrors ? <Alert tone="error">{server.formError}</Alert> : null}
+          {failure.formError && !clientErrors ? <Alert tone="error">{failure.formError}</Alert> : null}
           <TextField
             label="Email"
             name="email"
             type="email"
             autoComplete="email"
-            defaultValue={server?.email ?? ''}
+            defaultValue={server?.values?.email ?? ''}
             error={errors.email}
             required
           />

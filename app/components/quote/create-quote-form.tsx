@@ -5,8 +5,10 @@ import { checkWithSchema, FieldChecks, TextAreaField, TextField } from '~/compon
 import { RadioCards } from '~/components/ui/radio-cards'
 import { Spinner } from '~/components/ui/spinner'
 import { VideoField } from '~/components/upload/media-fields'
+import { submitWithUpload } from '~/components/upload/submit-with-upload'
 import { UploadProgress } from '~/components/upload/upload-progress'
-import { fileOf, focusFirstError, uploadFailureMessage, useResumableUpload } from '~/components/upload/use-resumable-upload'
+import { fileOf, uploadFailureMessage, useResumableUpload } from '~/components/upload/use-resumable-upload'
+import { focusFirstError } from '~/lib/forms'
 import { useHydrated } from '~/components/use-hydrated'
 import { formatDuration } from '~/lib/format'
 import {
@@ -98,30 +100,19 @@ export function CreateQuoteForm({ videoId, userId, supabase, playerRef, result }
       const problem = checkResponseFile(video)
       if (problem) found.video = problem
     }
-    if (Object.keys(found).length) {
-      setErrors(found)
-      focusFirstError(formRef.current, found, ORDER)
-      return
-    }
-    setErrors({})
-    form.delete('video')
     form.set('js', '1')
-    if (type === 'text') {
-      upload.saving()
-      fetcher.submit(form, { method: 'post', encType: 'multipart/form-data' })
-      return
-    }
-    let objectName: string | null
-    try {
-      objectName = await upload.send(video!)
-    } catch (error) {
-      setErrors({ form: createFailedMessage(uploadFailureMessage(error)) })
-      return
-    }
-    if (objectName === null) return
-    form.set('sourcePath', objectName)
-    upload.saving()
-    fetcher.submit(form, { method: 'post', encType: 'multipart/form-data' })
+    await submitWithUpload({
+      form,
+      formElement: formRef.current,
+      errors: found,
+      order: ORDER,
+      setErrors,
+      file: type === 'video' ? video : null,
+      fileField: 'video',
+      upload,
+      fetcher,
+      transferFailed: (error) => createFailedMessage(uploadFailureMessage(error)),
+    })
   }
 
   function takeCurrentMoment() {

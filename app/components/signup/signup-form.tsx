@@ -41,11 +41,11 @@ export function SignupForm({ creator }: { creator: boolean }) {
   const actionData = useActionData<SignupFailure>()
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null)
   const formRef = useRef<HTMLFormElement>(null)
-  const errors: FieldErrors = clientErrors ?? actionData?.errors ?? {}
+  const errors: FieldErrors = clientErrors ?? actionData?.fieldErrors ?? {}
   const values = actionData?.values ?? EMPTY_VALUES
   const formError = clientErrors ? null : (actionData?.formError ?? null)
   // After a round trip to the server (the only way without JavaScript), say so at the top: some errors are far below.
-  const serverErrorCount = clientErrors ? 0 : Object.keys(actionData?.errors ?? {}).length
+  const serverErrorCount = clientErrors ? 0 : Object.keys(actionData?.fieldErrors ?? {}).length
   const accountExists = errors.email === AUTH_MESSAGES.accountExists
 
   // With JavaScript, the same schema checks the form before it is sent.
@@ -98,7 +98,7 @@ export function SignupForm({ creator }: { creator: boolean }) {
                     ? 'Please check the highlighted field.'
                     : `Please check the ${serverErrorCount} highlighted fields.`
               }
-              names={Object.keys(actionData?.errors ?? {})}
+              names={Object.keys(actionData?.fieldErrors ?? {})}
             />
           )}
           <TextField

@@ -17,6 +17,7 @@ import {
   UPLOAD_REDIRECT_MS,
   UPLOAD_TIMEOUT_MS,
   uploadErrors,
+  uploadErrorsOf,
   uploadFormValues,
   uploadSchema,
   VISIBILITIES,
@@ -27,8 +28,10 @@ import {
 import { sparkLessonErrors, sparkLessonSchema } from '~/lib/schemas/spark-lesson'
 import { SparkLessonFields } from '~/components/video/spark-lesson-fields'
 import { CaptionsUploadField, ThumbnailField, VideoField } from './media-fields'
+import { submitWithUpload } from './submit-with-upload'
 import { UploadProgress } from './upload-progress'
-import { fileOf, focusFirstError, uploadFailureMessage, useResumableUpload } from './use-resumable-upload'
+import { focusFirstError } from '~/lib/forms'
+import { fileOf, uploadFailureMessage, useResumableUpload } from './use-resumable-upload'
 
 export interface UploadFormProps {
   categories: { value: string; label: string }[]
@@ -80,7 +83,7 @@ export function UploadForm({ categories, userId, supabase, lessonChoices = [], r
 
   const refused = result && !result.ok ? result : undefined
   const values = refused?.values ?? EMPTY
-  const [errors, setErrors] = useState<UploadErrors>(refused?.errors ?? {})
+  const [errors, setErrors] = useState<UploadErrors>(refused ? uploadErrorsOf(refused) : {})
   const [destination, setDestination] = useState(values.type === 'spark' ? 'spark' : 'video')
   const [duration, setDuration] = useState<number | null>(null)
   const [createdId, setCreatedId] = useState<string | null>(null)
@@ -98,8 +101,9 @@ export function UploadForm({ categories, userId, supabase, lessonChoices = [], r
       return
     }
     upload.failed()
-    setErrors(data.errors)
-    focusFirstError(formRef.current, data.errors, ORDER)
+    const found = uploadErrorsOf(data)
+    setErrors(found)
+    focusFirstError(formRef.current, found, ORDER)
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the upload's transitions are new functions each render
   }, [fetcher.state, fetcher.data])
 
@@ -132,25 +136,18 @@ export function UploadForm({ categories, userId, supabase, lessonChoices = [], r
       const lesson = sparkLessonSchema.safeParse({ lessonId: form.get('lessonId'), lessonAt: form.get('lessonAt') })
       if (!lesson.success) Object.assign(found, sparkLessonErrors(lesson.error))
     }
-    if (Object.keys(found).length) {
-      setErrors(found)
-      focusFirstError(formRef.current, found, ORDER)
-      return
-    }
-
-    setErrors({})
-    let objectName: string | null
-    try {
-      objectName = await upload.send(video!)
-    } catch (error) {
-      setErrors({ form: uploadFailureMessage(error) })
-      return
-    }
-    if (objectName === null) return
-    form.delete('video')
-    form.set('sourcePath', objectName)
-    upload.saving()
-    fetcher.submit(form, { method: 'post', encType: 'multipart/form-data' })
+    await submitWithUpload({
+      form,
+      formElement: formRef.current,
+      errors: found,
+      order: ORDER,
+      setErrors,
+      file: video,
+      fileField: 'video',
+      upload,
+      fetcher,
+      transferFailed: uploadFailureMessage,
+    })
   }
 
   const sparkWarning =
@@ -181,8 +178,8 @@ export function UploadForm({ categories, userId, supabase, lessonChoices = [], r
           <h2 id="upload-media-title" className="text-heading">
             Your video
           </h2>
-          <VideoField error={errors.video} disabled={busy} chooseAgain={Boolean(refused?.hadFiles)} onDuration={setDuration} />
-          <ThumbnailField error={errors.thumbnail} disabled={busy} chooseAgain={Boolean(refused?.hadFiles)} />
+          <VideoField error={errors.video} disabled={busy} chooseAgain={Boolean(refused?.hadFile)} onDuration={setDuration} />
+          <ThumbnailField error={errors.thumbnail} disabled={busy} chooseAgain={Boolean(refused?.hadFile)} />
           <CaptionsUploadField error={errors.captions} disabled={busy} />
         </section>
 

@@ -117,14 +117,3 @@ export function fileOf(form: FormData, name: string): File | null {
   const value = form.get(name)
   return value instanceof File && value.size > 0 ? value : null
 }
-
-/** Moves focus to the first field (in the form's order) that has an error. */
-export function focusFirstError(
-  form: HTMLFormElement | null,
-  errors: Partial<Record<string, unknown>>,
-  order: readonly string[],
-) {
-  const first = order.find((name) => errors[name])
-  if (!first || !form) return
-  requestAnimationFrame(() => form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus())
-}

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { CATEGORY_IDS, DEFAULT_CATEGORY, LIMITS } from '~/lib/catalog'
 import { UUID_PATTERN } from '../ids'
+import type { FormFailure } from '~/lib/forms'
 
 /**
  * The upload form (docs/product.md, Screens; Rules and messages), shared by the page and the
@@ -205,7 +206,16 @@ export function isOwnVideoObjectName(name: string, userId: string): boolean {
   return pattern.test(name) && name.startsWith(`${userId}/`)
 }
 
-/** What the page gets back from a submission (with JavaScript: the fetcher's data). */
-export type UploadActionData =
-  | { ok: true; videoId: string }
-  | { ok: false; errors: UploadErrors; values?: UploadValues; hadFiles?: boolean }
+/** What the page gets back from a submission (with JavaScript: the fetcher's data): the new video, or the one form failure. */
+export type UploadActionData = { ok: true; videoId: string } | FormFailure<UploadValues>
+
+/** createUpload's errors (`form` is the message for the whole form) as the form failure's parts. */
+export function uploadFailureParts(errors: UploadErrors): Pick<FormFailure<UploadValues>, 'formError' | 'fieldErrors'> {
+  const { form, ...fieldErrors } = errors
+  return { ...(form ? { formError: form } : {}), ...(Object.keys(fieldErrors).length ? { fieldErrors } : {}) }
+}
+
+/** A failure's parts as the upload form shows them: one map, `form` for the whole form. */
+export function uploadErrorsOf(failure: Pick<FormFailure<UploadValues>, 'formError' | 'fieldErrors'>): UploadErrors {
+  return { ...(failure.fieldErrors ?? {}), ...(failure.formError ? { form: failure.formError } : {}) }
+}

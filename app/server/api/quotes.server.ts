@@ -1,4 +1,4 @@
-import { receiveApiQuoteForm } from '../http/forms.server'
+import { FORMS, receiveForm } from '../http/forms.server'
 import { createQuote, getQuote } from '../quotes.server'
 import type { ApiCaller } from './caller.server'
 import { withFieldNames } from './route.server'
@@ -15,7 +15,7 @@ const FIELDS: Record<string, string> = { videoId: 'originalVideoId', type: 'quot
  * response (streamed to a temporary file, checked by its content).
  */
 export async function createQuoteThroughApi(caller: ApiCaller, request: Request) {
-  const received = await receiveApiQuoteForm(request)
+  const received = await receiveForm(request, FORMS.apiQuote)
   try {
     const text = (name: string) => {
       const value = received.form.get(name)

@@ -6,7 +6,7 @@ import { DomainError } from '../errors.server'
 import { FEED_PAGE_SIZE } from '../feed/lists.server'
 import { SPARK_FEEDS, type SparkFeed } from '~/lib/for-you'
 import type { RankedCard } from '../for-you.server'
-import { discardUploadBody, receiveApiUploadForm } from '../http/forms.server'
+import { discardUploadBody, FORMS, receiveForm } from '../http/forms.server'
 import { proxyStorageObject } from '../http/media-proxy.server'
 import { likedVideoIds } from '../likes.server'
 import { canUpload } from '../permissions.server'
@@ -95,7 +95,7 @@ export async function uploadThroughApi(caller: ApiCaller, request: Request) {
     await discardUploadBody(request)
     throw new DomainError('forbidden', caller.user.role === 'creator' ? UPLOAD_MESSAGES.unverified : UPLOAD_MESSAGES.notCreator)
   }
-  const received = await receiveApiUploadForm(request)
+  const received = await receiveForm(request, FORMS.apiUpload)
   try {
     const text = (name: string) => {
       const value = received.form.get(name)

@@ -11,10 +11,11 @@ import { mergeHeaders, type HeaderSource } from './responses.server'
 
 /**
  * A page form's failed submission (app/lib/forms.ts: the one shape every form renders), at
- * `status` — 400 unless the refusal says otherwise.
+ * `status` — 400 unless the refusal says otherwise. `Extra` is what one form adds to it (sign-up's
+ * password strength).
  */
-export function formFailure<Values extends object = Record<string, string>>(
-  failure: Omit<FormFailure<Values>, 'ok'>,
+export function formFailure<Values extends object = Record<string, string>, Extra extends object = object>(
+  failure: Omit<FormFailure<Values>, 'ok'> & Extra,
   status: number,
   ...headers: HeaderSource[]
 ) {

@@ -6,39 +6,78 @@ import { PICTURE_MAX_BYTES } from '~/lib/schemas/creators'
 import { QUOTE_MESSAGES } from '~/lib/schemas/quote'
 import { UPLOAD_MESSAGES } from '~/lib/schemas/upload'
 import { inspectPortfolio, type ReceivedPortfolio } from '../accounts.server'
-import { discardBody, receiveMultipart, type ReceivedFile, type ReceivedForm } from './multipart.server'
+import { discardBody, receiveMultipart, type MultipartOptions, type ReceivedFile, type ReceivedForm } from './multipart.server'
 
 /**
- * The multipart forms Lumen reads, with their limits: the upload form
- * (a video up to 100 MB and a thumbnail up to 5 MB), the create-quote form
- * (a response video up to 100 MB) and the sign-up form (a creator's portfolio). Files go to temporary files; call `dispose()`.
+ * The multipart forms Lumen reads, with their limits, in one table: the upload form (a video up to
+ * 100 MB, a thumbnail up to 5 MB, a caption file), the create-quote form (a response video up to
+ * 100 MB), the sign-up form (a creator's portfolio), the edit-profile form, the caption form, and the
+ * /api twins of the upload and quote forms (the spec's field names). Files go to temporary files;
+ * call `dispose()`.
  */
 
 /** Past this in all, an upload is not a browser with a big file but someone wasting our bandwidth. */
 const UPLOAD_ABANDON_BYTES = 1024 * 1024 * 1024
 
-export function receiveUploadForm(request: Request) {
-  return receiveMultipart(request, {
-    // `captions`: an optional WebVTT or SRT file (ADR 0019), checked by its content in createUpload.
-    files: { video: LIMITS.videoBytes, thumbnail: LIMITS.thumbnailBytes, captions: CAPTION_LIMITS.maxBytes },
-    abandonBytes: UPLOAD_ABANDON_BYTES,
-    tooLargeMessage: UPLOAD_MESSAGES.videoTooLarge,
-    formName: 'upload form',
-    maxTextFieldBytes: 64 * 1024,
-    maxTextFields: 32,
-  })
+/** One form's limits: its file fields and their sizes, where to stop reading, its 413 words and its name. */
+export type FormSpec<F extends string> = MultipartOptions<F>
+
+const uploadForm = {
+  abandonBytes: UPLOAD_ABANDON_BYTES,
+  tooLargeMessage: UPLOAD_MESSAGES.videoTooLarge,
+  formName: 'upload form',
+  maxTextFieldBytes: 64 * 1024,
+  maxTextFields: 32,
+}
+const quoteForm = {
+  abandonBytes: UPLOAD_ABANDON_BYTES,
+  tooLargeMessage: QUOTE_MESSAGES.videoTooLarge,
+  formName: 'quote form',
+  maxTextFieldBytes: 16 * 1024,
+  maxTextFields: 16,
+}
+// Past twice the largest portfolio a form is not worth reading to the end for a friendly answer.
+const portfolioForm = {
+  abandonBytes: 2 * PORTFOLIO_MAX_BYTES,
+  tooLargeMessage: AUTH_MESSAGES.portfolioFarTooLarge,
+  maxTextFieldBytes: 16 * 1024,
+  maxTextFields: 64,
 }
 
-/** The create-quote form: text fields and, without JavaScript, the response video (up to 100 MB). */
-export function receiveQuoteForm(request: Request) {
-  return receiveMultipart(request, {
-    files: { video: LIMITS.videoBytes },
-    abandonBytes: UPLOAD_ABANDON_BYTES,
-    tooLargeMessage: QUOTE_MESSAGES.videoTooLarge,
-    formName: 'quote form',
-    maxTextFieldBytes: 16 * 1024,
-    maxTextFields: 16,
-  })
+export const FORMS = {
+  // `captions`: an optional WebVTT or SRT file (ADR 0019), checked by its content in createUpload.
+  upload: { ...uploadForm, files: { video: LIMITS.videoBytes, thumbnail: LIMITS.thumbnailBytes, captions: CAPTION_LIMITS.maxBytes } },
+  /** POST /api/videos/upload-cloudinary: the same limits, the spec's field names. */
+  apiUpload: { ...uploadForm, files: { videoFile: LIMITS.videoBytes, thumbnailFile: LIMITS.thumbnailBytes } },
+  /** Text fields and, without JavaScript, the response video. */
+  quote: { ...quoteForm, files: { video: LIMITS.videoBytes } },
+  /** POST /api/quotes/upload-cloudinary: the create-quote form's limit, the spec's field names. */
+  apiQuote: { ...quoteForm, files: { videoFile: LIMITS.videoBytes } },
+  signup: { ...portfolioForm, formName: 'sign-up form', files: { portfolio: PORTFOLIO_MAX_BYTES } },
+  captions: {
+    files: { file: CAPTION_LIMITS.maxBytes },
+    abandonBytes: 8 * CAPTION_LIMITS.maxBytes,
+    tooLargeMessage: CAPTION_MESSAGES.tooLarge,
+    formName: 'captions form',
+    maxTextFieldBytes: 4 * 1024,
+    maxTextFields: 8,
+  },
+} satisfies Record<string, FormSpec<string>>
+
+/** The edit-profile form, whose file fields are named by the caller (the page and PUT /users/profile differ). */
+function profileForm<F extends string>(names: { picture: F; portfolio: F }): FormSpec<F> {
+  return {
+    ...portfolioForm,
+    formName: 'profile form',
+    files: { [names.picture]: PICTURE_MAX_BYTES, [names.portfolio]: PORTFOLIO_MAX_BYTES } as Record<F, number>,
+  }
+}
+
+export type { ReceivedForm }
+
+/** Reads a multipart form by its spec (`FORMS`). */
+export function receiveForm<F extends string>(request: Request, spec: FormSpec<F>): Promise<ReceivedForm<F>> {
+  return receiveMultipart(request, spec)
 }
 
 /** What is left of a refused upload's body is read and dropped, so the browser sees the answer. */
@@ -55,7 +94,7 @@ export interface ReceivedSignupForm {
 
 /** The sign-up form, with the portfolio's type read from its content (magic bytes). */
 export async function receiveSignupForm(request: Request): Promise<ReceivedSignupForm> {
-  const received = await receiveSignupMultipart(request)
+  const received = await receiveForm(request, FORMS.signup)
   const file = received.files.portfolio
   try {
     const portfolio = file ? { ...file, info: await inspectPortfolio(file) } : null
@@ -64,18 +103,6 @@ export async function receiveSignupForm(request: Request): Promise<ReceivedSignu
     await received.dispose()
     throw error
   }
-}
-
-function receiveSignupMultipart(request: Request): Promise<ReceivedForm<'portfolio'>> {
-  return receiveMultipart(request, {
-    files: { portfolio: PORTFOLIO_MAX_BYTES },
-    // Past twice the largest portfolio the upload is not worth reading to the end for a friendly answer.
-    abandonBytes: 2 * PORTFOLIO_MAX_BYTES,
-    tooLargeMessage: AUTH_MESSAGES.portfolioFarTooLarge,
-    formName: 'sign-up form',
-    maxTextFieldBytes: 16 * 1024,
-    maxTextFields: 64,
-  })
 }
 
 export interface ReceivedProfileForm {
@@ -95,14 +122,7 @@ export async function receiveProfileForm(
   request: Request,
   names: { picture: string; portfolio: string } = { picture: 'picture', portfolio: 'portfolio' },
 ): Promise<ReceivedProfileForm> {
-  const received = await receiveMultipart(request, {
-    files: { [names.picture]: PICTURE_MAX_BYTES, [names.portfolio]: PORTFOLIO_MAX_BYTES },
-    abandonBytes: 2 * PORTFOLIO_MAX_BYTES,
-    tooLargeMessage: AUTH_MESSAGES.portfolioFarTooLarge,
-    formName: 'profile form',
-    maxTextFieldBytes: 16 * 1024,
-    maxTextFields: 64,
-  })
+  const received = await receiveForm(request, profileForm(names))
   try {
     const picture = received.files[names.picture]
     const portfolio = received.files[names.portfolio]
@@ -118,44 +138,13 @@ export async function receiveProfileForm(
   }
 }
 
-/** The /api upload form (POST /api/videos/upload-cloudinary): the same limits, the spec's field names. */
-export function receiveApiUploadForm(request: Request) {
-  return receiveMultipart(request, {
-    files: { videoFile: LIMITS.videoBytes, thumbnailFile: LIMITS.thumbnailBytes },
-    abandonBytes: UPLOAD_ABANDON_BYTES,
-    tooLargeMessage: UPLOAD_MESSAGES.videoTooLarge,
-    formName: 'upload form',
-    maxTextFieldBytes: 64 * 1024,
-    maxTextFields: 32,
-  })
-}
-
-/** The /api quote form (POST /api/quotes/upload-cloudinary): the create-quote form's limit, the spec's field names. */
-export function receiveApiQuoteForm(request: Request) {
-  return receiveMultipart(request, {
-    files: { videoFile: LIMITS.videoBytes },
-    abandonBytes: UPLOAD_ABANDON_BYTES,
-    tooLargeMessage: QUOTE_MESSAGES.videoTooLarge,
-    formName: 'quote form',
-    maxTextFieldBytes: 16 * 1024,
-    maxTextFields: 16,
-  })
-}
-
 /** A caption file (ADR 0019): small, so its bytes are read whole once received. */
 export async function receiveCaptionForm(request: Request): Promise<{
   form: FormData
   file: { bytes: Uint8Array; name: string } | null
   tooLarge: boolean
 }> {
-  const received = await receiveMultipart(request, {
-    files: { file: CAPTION_LIMITS.maxBytes },
-    abandonBytes: 8 * CAPTION_LIMITS.maxBytes,
-    tooLargeMessage: CAPTION_MESSAGES.tooLarge,
-    formName: 'captions form',
-    maxTextFieldBytes: 4 * 1024,
-    maxTextFields: 8,
-  })
+  const received = await receiveForm(request, FORMS.captions)
   try {
     const part = received.files.file
     if (!part || part.size === 0) return { form: received.form, file: null, tooLarge: false }
