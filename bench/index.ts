@@ -8,6 +8,7 @@ import { benchDashboard } from './dashboard'
 import { summaryTable, type Figure } from './figures'
 import { benchLighthouse } from './lighthouse'
 import { benchPlayback } from './playback'
+import { benchWrites } from './position-writes'
 import { benchRanking } from './ranking'
 import { benchSsr } from './ssr'
 import { benchTranscode } from './transcode'
@@ -24,6 +25,7 @@ const benches: Record<string, Bench> = {
   playback: benchPlayback,
   lighthouse: benchLighthouse,
   ranking: benchRanking,
+  writes: benchWrites,
 }
 
 const requested = process.argv.slice(2)
