@@ -40,6 +40,8 @@ const ARM_LABEL: Record<Arm, string> = {
 }
 
 interface Writers {
+  /** Reports answered so far (ok or not). */
+  answered(): number
   stop(): Promise<{ reports: number; failed: number; latencies: number[] }>
 }
 
@@ -86,6 +88,7 @@ function startWriters(server: BenchServer, cookie: string, videoIds: string[], w
   }
   const all = Array.from({ length: WRITERS }, (_, index) => learner(index))
   return {
+    answered: () => reports + failed,
     async stop() {
       running = false
       await Promise.all(all)
@@ -147,9 +150,12 @@ export async function benchPositionWrites(
   await client?.connect()
   try {
     const results: Record<Arm, RoundResult[]> = { none: [], without: [], with: [] }
-    const traffic: Record<Exclude<Arm, 'none'>, { reports: number; failed: number; seconds: number; latencies: number[] }> = {
-      without: { reports: 0, failed: 0, seconds: 0, latencies: [] },
-      with: { reports: 0, failed: 0, seconds: 0, latencies: [] },
+    const traffic: Record<
+      Exclude<Arm, 'none'>,
+      { reports: number; failed: number; duringRounds: number[]; latencies: number[] }
+    > = {
+      without: { reports: 0, failed: 0, duringRounds: [], latencies: [] },
+      with: { reports: 0, failed: 0, duringRounds: [], latencies: [] },
     }
     const round = async (): Promise<RoundResult> => {
       const before = cpuSeconds(server.pid)
@@ -181,14 +187,14 @@ export async function benchPositionWrites(
           results.none.push(await round())
           continue
         }
-        const began = performance.now()
         const writers = startWriters(server, cookie, videoIds, arm === 'with')
         // The writers reach their steady rate (all started) before the round is measured.
         await new Promise((resolve) => setTimeout(resolve, REPORT_EVERY_MS))
+        const [answeredBefore, roundBegan] = [writers.answered(), performance.now()]
         results[arm].push(await round())
+        traffic[arm].duringRounds.push((writers.answered() - answeredBefore) / ((performance.now() - roundBegan) / 1000))
         const done = await writers.stop()
         const seen = traffic[arm]
-        seen.seconds += (performance.now() - began) / 1000
         seen.reports += done.reports
         seen.failed += done.failed
         seen.latencies.push(...done.latencies)
@@ -226,7 +232,7 @@ export async function benchPositionWrites(
     const cpuChange = change(arms.with.total, arms.without.total)
     const reportLine = (arm: Exclude<Arm, 'none'>) => {
       const seen = traffic[arm]
-      return `reports ${arm === 'with' ? 'with' : 'without'} positions: ${seen.reports} answered (${(seen.reports / Math.max(seen.seconds, 1)).toFixed(1)}/s), ${seen.failed} failed, p50 ${median(seen.latencies).toFixed(0)} ms`
+      return `reports ${arm === 'with' ? 'with' : 'without'} positions: ${seen.reports} answered ok, ${seen.failed} failed, ${median(seen.duringRounds).toFixed(1)}/s during the measured rounds, p50 ${median(seen.latencies).toFixed(0)} ms`
     }
     const width = 36
     const lines = [
@@ -235,7 +241,10 @@ export async function benchPositionWrites(
       `machine load (1-minute load average, ${cpus().length} cores): ${loadBefore.toFixed(1)} before, ${loadAfter.toFixed(1)} after`,
       `CPU: ms per page request${hasDb ? ' — the app process, the bench database’s PostgreSQL backends, and both' : ' (the server process; PGlite runs inside it)'}; the reports’ own CPU included`,
       `${''.padEnd(width)}${'req/s'.padStart(8)}${'p50 ms'.padStart(8)}${cpuHeader}`,
-      ...ARMS.map((arm) => `${ARM_LABEL[arm].padEnd(width)}${arms[arm].rps.toFixed(1).padStart(8)}${String(arms[arm].p50).padStart(8)}${cpuCells(arms[arm])}`),
+      ...ARMS.map(
+        (arm) =>
+          `${ARM_LABEL[arm].padEnd(width)}${arms[arm].rps.toFixed(1).padStart(8)}${String(arms[arm].p50).padStart(8)}${cpuCells(arms[arm])}`,
+      ),
       `${'with positions vs without'.padEnd(width)}${diffCells(arms.with, arms.without)}  (goal: within ${GOAL * 100}%, i.e. within noise)`,
       `${'with positions vs no reports'.padEnd(width)}${diffCells(arms.with, arms.none)}  (for information: the reports' whole cost)`,
       reportLine('without'),
@@ -274,7 +283,8 @@ export async function benchPositionWrites(
  * forces the embedded database), with the SSR bench's seed (`BENCH_SSR_VIDEOS` videos).
  */
 export async function benchWrites(): Promise<{ name: string; lines: string[]; figures: Figure[] }> {
-  const target: Target = (process.env.BENCH_WRITES_TARGET as Target | undefined) ?? (process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite')
+  const target: Target =
+    (process.env.BENCH_WRITES_TARGET as Target | undefined) ?? (process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite')
   const videos = Number(process.env.BENCH_SSR_VIDEOS ?? 10_000)
   let seeded: Seeded | undefined
   const server = await startBenchServer({
