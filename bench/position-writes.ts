@@ -104,6 +104,9 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
 }
 
+/** (max − min) ÷ median: how far apart the rounds of one arm were. */
+const spread = (values: number[]) => (values.length ? (Math.max(...values) - Math.min(...values)) / (median(values) || 1) : 0)
+
 /**
  * CPU seconds of the PostgreSQL backends serving the bench's database (their `/proc` entries are
  * readable when the server runs on this machine), by process id; null when it cannot tell.
@@ -249,6 +252,7 @@ export async function benchPositionWrites(
       `${'with positions vs no reports'.padEnd(width)}${diffCells(arms.with, arms.none)}  (for information: the reports' whole cost)`,
       reportLine('without'),
       reportLine('with'),
+      `noise, round to round (the rounds' spread, (max − min) ÷ median): ${ARMS.map((arm) => `${arm} req/s ±${(spread(results[arm].map((row) => row.rps)) * 50).toFixed(0)}%, CPU ±${(spread(results[arm].map((row) => (row.appCpuMs ?? 0) + (row.dbCpuMs ?? 0))) * 50).toFixed(0)}%`).join('; ')}`,
       ...(saved === null ? [] : [`positions saved in the database after the run: ${saved} (one row per learner and video)`]),
     ]
     const failed = traffic.with.failed + traffic.without.failed
