@@ -7,6 +7,7 @@
 import { benchDashboard } from './dashboard'
 import { summaryTable, type Figure } from './figures'
 import { benchLighthouse } from './lighthouse'
+import { benchNextClip } from './next-clip'
 import { benchPlayback } from './playback'
 import { benchWrites } from './position-writes'
 import { benchRanking } from './ranking'
@@ -25,6 +26,7 @@ const benches: Record<string, Bench> = {
   playback: benchPlayback,
   lighthouse: benchLighthouse,
   ranking: benchRanking,
+  'next-clip': benchNextClip,
   writes: benchWrites,
 }
 

@@ -862,14 +862,14 @@ isOneToOne: false
                   ]
                 },"videos": {
                   Row: {
-                    "category_id": string,"chapters": NonNullable<Json>,"comment_count": number,"created_at": string,"creator_id": string,"description": string,"duration_seconds": number | null,"external_url": string | null,"height": number | null,"hls_path": string | null,"id": string,"is_public": boolean,"like_count": number,"more_qualities_pending": boolean,"mp4_path": string | null,"quote_count": number,"search": unknown,"size_bytes": number | null,"source_path": string | null,"status": string,"status_message": string | null,"thumbnail_path": string | null,"title": string,"type": string,"updated_at": string,"view_count": number,"width": number | null
+                    "category_id": string,"chapters": NonNullable<Json>,"comment_count": number,"created_at": string,"creator_id": string,"description": string,"duration_seconds": number | null,"external_url": string | null,"height": number | null,"hls_path": string | null,"id": string,"is_public": boolean,"lesson_at_seconds": number | null,"lesson_id": string | null,"like_count": number,"more_qualities_pending": boolean,"mp4_path": string | null,"quote_count": number,"search": unknown,"size_bytes": number | null,"source_path": string | null,"status": string,"status_message": string | null,"thumbnail_path": string | null,"title": string,"type": string,"updated_at": string,"view_count": number,"width": number | null
                   }
                   ComputedFields: never
                   Insert: {
-                    "category_id"?: string,"chapters"?: NonNullable<Json>,"comment_count"?: number,"created_at"?: string,"creator_id"?: string,"description"?: string,"duration_seconds"?: number | null,"external_url"?: string | null,"height"?: number | null,"hls_path"?: string | null,"id"?: string,"is_public"?: boolean,"like_count"?: number,"more_qualities_pending"?: boolean,"mp4_path"?: string | null,"quote_count"?: number,"search"?: never,"size_bytes"?: number | null,"source_path"?: string | null,"status"?: string,"status_message"?: string | null,"thumbnail_path"?: string | null,"title": string,"type"?: string,"updated_at"?: string,"view_count"?: number,"width"?: number | null
+                    "category_id"?: string,"chapters"?: NonNullable<Json>,"comment_count"?: number,"created_at"?: string,"creator_id"?: string,"description"?: string,"duration_seconds"?: number | null,"external_url"?: string | null,"height"?: number | null,"hls_path"?: string | null,"id"?: string,"is_public"?: boolean,"lesson_at_seconds"?: number | null,"lesson_id"?: string | null,"like_count"?: number,"more_qualities_pending"?: boolean,"mp4_path"?: string | null,"quote_count"?: number,"search"?: never,"size_bytes"?: number | null,"source_path"?: string | null,"status"?: string,"status_message"?: string | null,"thumbnail_path"?: string | null,"title": string,"type"?: string,"updated_at"?: string,"view_count"?: number,"width"?: number | null
                   }
                   Update: {
-                    "category_id"?: string,"chapters"?: NonNullable<Json>,"comment_count"?: number,"created_at"?: string,"creator_id"?: string,"description"?: string,"duration_seconds"?: number | null,"external_url"?: string | null,"height"?: number | null,"hls_path"?: string | null,"id"?: string,"is_public"?: boolean,"like_count"?: number,"more_qualities_pending"?: boolean,"mp4_path"?: string | null,"quote_count"?: number,"search"?: never,"size_bytes"?: number | null,"source_path"?: string | null,"status"?: string,"status_message"?: string | null,"thumbnail_path"?: string | null,"title"?: string,"type"?: string,"updated_at"?: string,"view_count"?: number,"width"?: number | null
+                    "category_id"?: string,"chapters"?: NonNullable<Json>,"comment_count"?: number,"created_at"?: string,"creator_id"?: string,"description"?: string,"duration_seconds"?: number | null,"external_url"?: string | null,"height"?: number | null,"hls_path"?: string | null,"id"?: string,"is_public"?: boolean,"lesson_at_seconds"?: number | null,"lesson_id"?: string | null,"like_count"?: number,"more_qualities_pending"?: boolean,"mp4_path"?: string | null,"quote_count"?: number,"search"?: never,"size_bytes"?: number | null,"source_path"?: string | null,"status"?: string,"status_message"?: string | null,"thumbnail_path"?: string | null,"title"?: string,"type"?: string,"updated_at"?: string,"view_count"?: number,"width"?: number | null
                   }
                   Relationships: [
                     {
@@ -884,18 +884,24 @@ isOneToOne: false
 isOneToOne: false
       referencedRelation: "profiles"
       referencedColumns: ["id"]
+    },{
+      foreignKeyName: "videos_lesson_id_fkey"
+      columns: ["lesson_id"]
+isOneToOne: false
+      referencedRelation: "videos"
+      referencedColumns: ["id"]
     }
                   ]
                 },"watch_progress": {
                   Row: {
-                    "duration_seconds": number | null,"finished": boolean,"position_seconds": number,"updated_at": string,"user_id": string,"video_id": string
+                    "duration_seconds": number | null,"finished": boolean,"first_finished_at": string | null,"position_seconds": number,"updated_at": string,"user_id": string,"video_id": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "duration_seconds"?: number | null,"finished"?: boolean,"position_seconds": number,"updated_at"?: string,"user_id": string,"video_id": string
+                    "duration_seconds"?: number | null,"finished"?: boolean,"first_finished_at"?: string | null,"position_seconds": number,"updated_at"?: string,"user_id": string,"video_id": string
                   }
                   Update: {
-                    "duration_seconds"?: number | null,"finished"?: boolean,"position_seconds"?: number,"updated_at"?: string,"user_id"?: string,"video_id"?: string
+                    "duration_seconds"?: number | null,"finished"?: boolean,"first_finished_at"?: string | null,"position_seconds"?: number,"updated_at"?: string,"user_id"?: string,"video_id"?: string
                   }
                   Relationships: [
                     {
@@ -1005,6 +1011,11 @@ isOneToOne: false
 "count_creators":
 { Args: { "search"?: string }; Returns: number
                            },
+"course_funnel":
+{ Args: { "course_id": string }; Returns: {
+              "enrolled": number,"finished": number,"lesson_position": number,"reached": number,"title": string,"video_id": string
+            }[]
+                           },
 "creator_listing_admin":
 { Args: Record<PropertyKey, never>; Returns: boolean
                            },
@@ -1036,6 +1047,11 @@ isOneToOne: false
                            },
 "is_verified_creator":
 { Args: Record<PropertyKey, never>; Returns: boolean
+                           },
+"lesson_sparks":
+{ Args: { "lesson": string }; Returns: {
+              "lesson_at_seconds": number,"spark_id": string
+            }[]
                            },
 "like_group_key":
 { Args: { "liked_at": string,"video_id": string }; Returns: string
@@ -1128,6 +1144,7 @@ isOneToOne: false
 { Args: { "duration"?: number,"seconds": number,"video_id": string }; Returns: {
               "duration_seconds": number | null,
 "finished": boolean,
+"first_finished_at": string | null,
 "position_seconds": number,
 "updated_at": string,
 "user_id": string,
@@ -1168,6 +1185,11 @@ isOneToOne: false
 "spark_base_score":
 { Args: { "comments": number,"completed": number,"likes": number,"plays": number,"quotes": number,"strikes": number,"verified": boolean,"views": number }; Returns: number
                            },
+"spark_lessons":
+{ Args: { "spark_ids": (string)[] }; Returns: {
+              "lesson_at_seconds": number,"lesson_id": string,"spark_id": string
+            }[]
+                           },
 "storage_quota_bytes":
 { Args: Record<PropertyKey, never>; Returns: number
                            },
@@ -1178,6 +1200,9 @@ isOneToOne: false
                            },
 "video_status_message":
 { Args: { "video_id": string }; Returns: string
+                           },
+"video_visible_to_caller":
+{ Args: { "creator_id": string,"is_public": boolean }; Returns: boolean
                            },
 "write_admin_audit":
 { Args: { "action": string,"details"?: Json,"target_id": string,"target_label": string,"target_type": string }; Returns: undefined

@@ -29,11 +29,15 @@ import { useHydrated } from './use-hydrated'
 import { ReelCaption } from './captions/reel-caption'
 import { CommentSheet, ReelActions } from './reels/reel-actions'
 import { NotInterestedForm } from './reels/not-interested'
+import { useMeteredConnection, useNextClipFrame } from './reels/use-clip-media'
+import { clipPreload, keepsMedia } from '~/lib/reel-preload'
 import type { VideoPageComment } from '~/lib/video-page'
 import { VideoPlayer, type PlayerCaptionTrack } from './video-player'
 import { ReelSpeed } from './video/reel-speed'
 import { SparkQuestion } from './checkpoints/spark-question'
 import { UserAvatar } from './user-avatar'
+import { ReelLessonLink } from '~/components/video/spark-lessons'
+import type { LessonLink } from '~/lib/schemas/spark-lesson'
 
 /**
  * The full-screen vertical reel viewer (docs/product.md: Sparks; swipe threshold 10 px,
@@ -52,7 +56,9 @@ import { UserAvatar } from './user-avatar'
  * inside the clip's column.
  *
  * With JavaScript: the clip in view plays (muted autoplay, as browsers allow;
- * a tap unmutes), the others pause; the next clip preloads; a swipe of more
+ * a tap unmutes), the others pause; the next clip is buffered with its first
+ * frame drawn before the swipe — nothing ahead on a metered connection — and at
+ * most the previous, current and next clips hold media (ADR 0051); a swipe of more
  * than 10 px (pointer events: touch, pen or a mouse drag), the previous/next
  * buttons and ArrowUp/ArrowDown/PageUp/PageDown move one clip; more sparks
  * load when two clips remain. Sparks play as progressive MP4: they are under
@@ -89,6 +95,8 @@ export type ReelItem = Pick<
   reason?: string | null
   /** The question the spark ends with (ADR 0049): no key, and whether the caller answered it right already. */
   checkpoint?: SparkQuestionData | null
+  /** The lesson the clip leads to ("Watch the full lesson", ADR 0050), when the caller can see it. */
+  lesson?: LessonLink | null
 }
 
 export interface ReelWindow {
@@ -367,6 +375,9 @@ export function ReelViewer({
   }
 
   const current1 = Math.min(current, items.length - 1)
+  // What is fetched ahead, and which clips hold media (ADR 0051).
+  const metered = useMeteredConnection()
+  useNextClipFrame({ nextId: items[current1 + 1]?.id ?? null, hydrated, metered, videos })
 
   return (
     <div className="fixed inset-0 z-40 bg-black text-white" data-reel-viewer data-current={current1}>
@@ -393,7 +404,8 @@ export function ReelViewer({
             previousId={items[index - 1]?.id ?? null}
             nextId={items[index + 1]?.id ?? null}
             active={index === current1}
-            preload={index === current1 || index === current1 + 1 ? 'auto' : index === 0 ? 'metadata' : 'none'}
+            preload={clipPreload({ index, current: current1, hydrated, metered })}
+            unloaded={hydrated && !keepsMedia(index, current1)}
             hydrated={hydrated}
             muted={muted}
             paused={paused}
@@ -470,6 +482,7 @@ function ReelClip({
   nextId,
   active,
   preload,
+  unloaded,
   hydrated,
   muted,
   paused,
@@ -503,6 +516,8 @@ function ReelClip({
   nextId: string | null
   active: boolean
   preload: 'none' | 'metadata' | 'auto'
+  /** Away from the clip in view: no media source (ADR 0051). */
+  unloaded: boolean
   hydrated: boolean
   muted: boolean
   paused: boolean
@@ -547,6 +562,8 @@ function ReelClip({
           </span>
         ) : null}
         <VideoPlayer
+          // A clip leaving the three near the one in view gets a fresh, empty element: its media is let go.
+          key={unloaded ? 'far' : 'near'}
           ref={(element) => {
             videoRef(element)
             setVideo(element)
@@ -556,6 +573,7 @@ function ReelClip({
           mp4Url={item.mp4Url}
           posterUrl={item.thumbnailUrl}
           preload={preload}
+          unloaded={unloaded}
           controls={!hydrated}
           muted={hydrated ? muted : false}
           loop={hydrated}
@@ -624,6 +642,7 @@ function ReelClip({
             </Link>
           </h2>
           {description ? <p className="mt-1 text-sm text-white/80 [overflow-wrap:anywhere]">{description}</p> : null}
+          <ReelLessonLink lesson={item.lesson} />
         </div>
 
         {hydrated ? (

@@ -18,12 +18,17 @@ import { WatchProgressBar } from './video/watch-progress-bar'
  * portrait. A search hit inside the captions (ADR 0019) shows the line said
  * and its moment, and the card opens the video there (`?t=`). A video the
  * learner started has a thin progress bar along its thumbnail (ADR 0034).
+ * A card from a ranked sparks feed (For You, Following: ADR 0045) says in one
+ * line why it is there, the same line the reel viewer shows on the clip.
  */
 export type VideoCardData = Pick<
   VideoCardItem,
   'id' | 'title' | 'description' | 'type' | 'isPublic' | 'thumbnailUrl' | 'durationSeconds' | 'creator' | 'category'
 > &
-  Partial<Pick<VideoCardItem, 'viewCount' | 'likeCount' | 'said' | 'progress'>>
+  Partial<Pick<VideoCardItem, 'viewCount' | 'likeCount' | 'said' | 'progress'>> & {
+    /** Why the card is in a ranked sparks feed ("Because you follow maya.creates"). */
+    reason?: { text: string } | null
+  }
 
 export function VideoCard({
   video,
@@ -76,6 +81,11 @@ export function VideoCard({
           </div>
         )}
         <div className="min-w-0 flex-1">
+          {video.reason ? (
+            <p className="mb-1 truncate text-xs font-semibold text-brand-700" data-card-reason title={video.reason.text}>
+              {video.reason.text}
+            </p>
+          ) : null}
           <Heading className={`${spark ? 'text-sm' : 'text-base'} line-clamp-2 font-semibold leading-snug text-ink-900`}>
             <Link
               to={video.said ? `/video/${video.id}?t=${video.said.startSeconds}` : `/video/${video.id}`}

@@ -86,6 +86,8 @@ export interface VideoPlayerProps {
   captionsButtonClassName?: string
   /** Who draws the cues with JavaScript: the browser (default) or the page (the reel viewer's ReelCaption). */
   captionsDisplay?: 'native' | 'overlay'
+  /** No media for now: the MP4 `<source>` is left out (the reel viewer's clips away from the one in view, ADR 0051). */
+  unloaded?: boolean
   /** The lesson player (video page): speed menu, keyboard shortcuts and their help (ADR 0043); the learner's saved speed, null for a visitor. */
   lessonControls?: { playbackRate: number | null }
 }
@@ -134,6 +136,7 @@ export const VideoPlayer = forwardRef<HTMLVideoElement | null, VideoPlayerProps>
     captionsButtonClassName,
     captionsDisplay = 'native',
     lessonControls,
+    unloaded = false,
   },
   ref,
 ) {
@@ -317,7 +320,7 @@ export const VideoPlayer = forwardRef<HTMLVideoElement | null, VideoPlayerProps>
         onPlay={onPlay}
         onPause={onPause}
       >
-        {mp4Url ? <source src={startAt ? `${mp4Url}#t=${startAt}` : mp4Url} type="video/mp4" /> : null}
+        {mp4Url && !unloaded ? <source src={startAt ? `${mp4Url}#t=${startAt}` : mp4Url} type="video/mp4" /> : null}
         {(captionsVia === 'elements' ? captions : []).map((track, index) => (
           <track
             key={track.src}

@@ -1,6 +1,6 @@
 /**
  * The tabs of /profile, in the spec's order (Profile, Liked Videos,
- * Following, My Quotes) plus My Reports, History (ADR 0034), Notes (ADR 0044) and Progress (ADR 0047), each at `/profile?tab=<id>` so it
+ * Following, My Quotes) plus My Reports, History (ADR 0034), Notes (ADR 0044), Progress (ADR 0047) and My learning (ADR 0048), each at `/profile?tab=<id>` so it
  * works and can be linked without JavaScript. Adding a tab: one entry here,
  * its data in the route's `TAB_DATA`, and its panel in `ProfilePanel`.
  */
@@ -13,6 +13,7 @@ export const PROFILE_TABS = [
   { id: 'history', label: 'History' },
   { id: 'notes', label: 'Notes' },
   { id: 'progress', label: 'Progress' },
+  { id: 'learning', label: 'My learning' },
 ] as const
 
 export type ProfileTab = (typeof PROFILE_TABS)[number]['id']

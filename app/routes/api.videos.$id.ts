@@ -6,11 +6,12 @@ import { apiRoute, readBody } from '~/server/api/route.server'
 import { videoDetailShape } from '~/server/api/shapes.server'
 import { editVideo } from '~/server/chapters.server'
 import { DomainError } from '~/server/errors.server'
+import { lessonFieldsOf, lessonLinkOf } from '~/server/spark-lessons.server'
 import { deleteVideo, getVideo } from '~/server/videos.server'
 
 /**
- * GET /api/videos/:id — one video; PUT `{ title, description, category?, chapters? }` — its owner or an
- * admin edits it (the edit page's checks, ADR 0042); DELETE — its owner or an admin (docs/product.md,
+ * GET /api/videos/:id — one video (a spark with its lesson, ADR 0050); PUT `{ title, description, category?,
+ * chapters?, lessonId?, lessonAt? }` — its owner or an admin edits it (the edit page's checks, ADR 0042); DELETE — its owner or an admin (docs/product.md,
  * Permissions; The JSON API; Rules and messages).
  */
 const api = apiRoute({
@@ -18,7 +19,7 @@ const api = apiRoute({
     const caller = await optionalCaller(request, clientIp)
     const video = await getVideo(caller?.claims ?? null, params.id ?? '')
     if (!video) throw new DomainError('not_found', VIDEO_MESSAGES.notFound)
-    return videoDetailShape(video)
+    return videoDetailShape(video, await lessonLinkOf(caller?.claims ?? null, video.id))
   },
   PUT: async ({ request, params, clientIp }) => {
     const caller = await requireCaller(request, clientIp)
@@ -29,10 +30,11 @@ const api = apiRoute({
       description: body.description,
       category: categoryOrRaw(body.category),
       chapters: body.chapters,
+      lesson: lessonFieldsOf(body),
     })
     const video = await getVideo(caller.claims, id)
     if (!video) throw new DomainError('not_found', VIDEO_MESSAGES.notFound)
-    return videoDetailShape(video)
+    return videoDetailShape(video, await lessonLinkOf(caller.claims, video.id))
   },
   DELETE: async ({ request, params, clientIp }) => {
     const caller = await optionalCaller(request, clientIp)

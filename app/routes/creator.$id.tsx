@@ -1,12 +1,15 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
-import { isRouteErrorResponse, useLoaderData, useRouteError } from '@remix-run/react'
+import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from '@remix-run/react'
+import { CourseGrid } from '~/components/courses/course-card'
 import { CreatorHeader, TabLinks } from '~/components/creators/creator-header'
 import { StatusCard } from '~/components/status-card'
 import { Page } from '~/components/ui/page'
 import { EmptyState, PagedVideoGrid, type PagedLoaderData } from '~/components/video-grid'
+import type { CourseCardItem } from '~/lib/course-types'
 import { formatDate } from '~/lib/format'
 import { CREATOR_MESSAGES } from '~/lib/schemas/creators'
+import { listCreatorCourses } from '~/server/courses.server'
 import { getCreator } from '~/server/creators.server'
 import { isDomainError } from '~/server/errors.server'
 import { FEED_PAGE_SIZE } from '~/server/feed/lists.server'
@@ -17,11 +20,12 @@ import { getSession } from '~/server/session.server'
 /**
  * GET /creator/:id?tab=videos|about&cursor= — a creator's page (docs/product.md: Creator
  * profile; public): header with counts and Follow/Unfollow, tab Videos
- * (their public videos and sparks, newest first, paged) or About (bio,
+ * (their public videos and sparks, newest first, paged), Courses (ADR 0048) or About (bio,
  * joined date). An unknown or malformed id is 404 'Creator Not Found'.
  */
 const TABS = [
   { id: 'videos', label: 'Videos' },
+  { id: 'courses', label: 'Courses' },
   { id: 'about', label: 'About' },
 ] as const
 type CreatorTab = (typeof TABS)[number]['id']
@@ -29,7 +33,8 @@ type CreatorTab = (typeof TABS)[number]['id']
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { user, claims, headers } = await getSession(request, context)
   const url = new URL(request.url)
-  const tab: CreatorTab = url.searchParams.get('tab') === 'about' ? 'about' : 'videos'
+  const asked = url.searchParams.get('tab')
+  const tab: CreatorTab = asked === 'about' || asked === 'courses' ? asked : 'videos'
   const id = params.id ?? ''
   try {
     const creator = await getCreator(claims, id)
@@ -37,7 +42,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       tab === 'videos'
         ? await listCreatorVideos(claims, id, { cursor: url.searchParams.get('cursor'), limit: FEED_PAGE_SIZE })
         : null
-    return jsonWithHeaders({ creator, tab, page, signedIn: Boolean(user) }, 200, headers)
+    const courses = tab === 'courses' ? await listCreatorCourses(claims, id) : null
+    return jsonWithHeaders({ creator, tab, page, courses, own: user?.id === id, signedIn: Boolean(user) }, 200, headers)
   } catch (error) {
     if (isDomainError(error)) throw data(error.message, { status: error.status, headers })
     throw error
@@ -45,15 +51,17 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export default function CreatorPage() {
-  const { creator, tab, page, signedIn } = useLoaderData<typeof loader>()
+  const { creator, tab, page, courses, own, signedIn } = useLoaderData<typeof loader>()
   const base = `/creator/${creator.id}`
   return (
     <Page>
       <div className="mx-auto flex max-w-4xl flex-col gap-6">
         <CreatorHeader creator={creator} signedIn={signedIn} />
         <TabLinks label="Creator sections" tabs={TABS} current={tab} href={(next) => `${base}?tab=${next}`} />
-        <section id="videos" aria-label={tab === 'videos' ? 'Videos' : 'About'}>
-          {tab === 'about' ? (
+        <section id="videos" aria-label={TABS.find((item) => item.id === tab)!.label}>
+          {tab === 'courses' ? (
+            <CreatorCourses courses={courses ?? []} username={creator.username} own={own} />
+          ) : tab === 'about' ? (
             <div className="card p-6">
               <h2 className="text-heading">About {creator.username}</h2>
               <p className="text-body mt-2 whitespace-pre-line">{creator.bio || 'No bio yet.'}</p>
@@ -78,6 +86,26 @@ export default function CreatorPage() {
         </section>
       </div>
     </Page>
+  )
+}
+
+/** The Courses tab: their courses (with drafts, to themselves), or an empty state. */
+function CreatorCourses({ courses, username, own }: { courses: CourseCardItem[]; username: string; own: boolean }) {
+  return courses.length ? (
+    <div className="flex flex-col gap-4">
+      {own ? (
+        <Link to="/courses/new" className="btn-primary w-fit">
+          New course
+        </Link>
+      ) : null}
+      <CourseGrid courses={courses} headingLevel={2} />
+    </div>
+  ) : (
+    <EmptyState
+      title="No courses yet"
+      message={own ? 'Put your videos and sparks in an order learners can follow.' : `${username} has not published a course yet.`}
+      action={own ? { href: '/courses/new', label: 'New course' } : { href: '/courses', label: 'Browse courses' }}
+    />
   )
 }
 

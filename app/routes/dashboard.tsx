@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { Form, isRouteErrorResponse, Link, useFetcher, useLoaderData, useRouteError } from '@remix-run/react'
 import { useEffect } from 'react'
 import { CheckpointEngagement } from '~/components/checkpoints/checkpoint-engagement'
+import { CourseFunnels } from '~/components/dashboard/course-funnels'
 import { LearnerDashboard } from '~/components/dashboard/learner'
 import { EngagementPanel, OverviewPanel, PlatformPanel, VideosPanel } from '~/components/dashboard/panels'
 import { StatCards } from '~/components/dashboard/stat-cards'
@@ -14,6 +15,7 @@ import { Page, PageHeader } from '~/components/ui/page'
 import { thumbnailUrl } from '~/lib/media-urls'
 import { DASHBOARD_MESSAGES, readDashboardQuery } from '~/lib/schemas/dashboard'
 import { dashboardStats, dashboardVideos, platformOverview, recentUploads, setTimeZone } from '~/server/dashboard.server'
+import { listCourseFunnels } from '~/server/course-progress.server'
 import { isDomainError } from '~/server/errors.server'
 import { flashFailure } from '~/server/http/domain-errors.server'
 import { redirectWithFlash } from '~/server/http/flash.server'
@@ -36,12 +38,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (user.role === 'user') return jsonWithHeaders({ kind: 'learner' as const, username: user.username }, 200, headers)
   const query = readDashboardQuery(new URL(request.url).searchParams)
   try {
-    const [stats, uploads, videos, platform, checkpoints] = await Promise.all([
+    const [stats, uploads, videos, platform, checkpoints, courses] = await Promise.all([
       dashboardStats(claims, user.id, { days: query.days }),
       recentUploads(claims),
       query.tab === 'videos' ? dashboardVideos(claims, user.id, query.sort) : null,
       user.role === 'admin' && query.tab === 'overview' ? platformOverview(claims, { days: query.days }) : null,
       query.tab === 'engagement' ? creatorCheckpointStats(claims) : null,
+      query.tab === 'overview' ? listCourseFunnels(claims) : [], // Your courses' funnels (ADR 0048)
     ])
     const supabaseUrl = browserSupabaseUrl()
     return jsonWithHeaders(
@@ -54,6 +57,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         videos,
         platform,
         checkpoints,
+        courses,
         uploads: uploads.map(({ thumbnailPath, ...video }) => ({
           ...video,
           thumbnailUrl: thumbnailUrl(supabaseUrl, thumbnailPath),
@@ -101,10 +105,15 @@ export default function Dashboard() {
         title="Creator Dashboard"
         subtitle={`Welcome back, ${data.username}. Here is how your content is doing.`}
         actions={
-          <Link to="/upload" className="btn-primary">
-            <PathIcon path={icons.plus} />
-            Upload New Content
-          </Link>
+          <>
+            <Link to="/courses" className="btn-secondary">
+              Courses
+            </Link>
+            <Link to="/upload" className="btn-primary">
+              <PathIcon path={icons.plus} />
+              Upload New Content
+            </Link>
+          </>
         }
       />
       <StatCards stats={stats} />
@@ -115,6 +124,7 @@ export default function Dashboard() {
         {query.tab === 'engagement' ? <EngagementPanel stats={stats} /> : null}
         {query.tab === 'engagement' && data.checkpoints ? <CheckpointEngagement videos={data.checkpoints} /> : null}
       </section>
+      <CourseFunnels courses={data.courses} />
       {data.platform ? <PlatformPanel {...data.platform} /> : null}
       <YourContent uploads={data.uploads} pendingVerification={data.pendingVerification} />
       <TimeZoneSetting current={stats.timeZone} />

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
+import { CourseGrid } from '~/components/courses/course-card'
 import { CreatorCardView } from '~/components/creators/creator-card'
 import { StatusCard } from '~/components/status-card'
 import { Page, PageHeader } from '~/components/ui/page'
@@ -7,6 +8,7 @@ import { VideoCard } from '~/components/video-card'
 import { categoryName } from '~/lib/catalog'
 import { FIELD_CATEGORIES } from '~/lib/interests'
 import type { VideoCardItem } from '~/lib/video-types'
+import { listCourses } from '~/server/courses.server'
 import { suggestCreators } from '~/server/creators.server'
 import { listExploreVideos } from '~/server/feed/people.server'
 import { jsonWithHeaders } from '~/server/http/responses.server'
@@ -16,7 +18,7 @@ import { getSession } from '~/server/session.server'
 /**
  * /explore — discovery (the Following tab's empty state links here): creators
  * to follow and recent videos and sparks in the signed-in user's field of
- * interest and categories, falling back to the most watched. Public: a
+ * interest and categories, falling back to the most watched; the newest courses (ADR 0048). Public: a
  * visitor gets the popular picks.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -31,6 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const creators = await suggestCreators(claims, { categories, limit: 6 })
   const videos = await listExploreVideos(claims, { type: 'video', categories, limit: 6 })
   const sparks = await listExploreVideos(claims, { type: 'spark', categories, limit: 10 })
+  const courses = (await listCourses(claims, { limit: 3 })).items
   return jsonWithHeaders(
     {
       signedIn: Boolean(claims),
@@ -39,6 +42,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       creators,
       videos,
       sparks,
+      courses,
     },
     200,
     headers,
@@ -46,7 +50,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function Explore() {
-  const { signedIn, field, categories, creators, videos, sparks } = useLoaderData<typeof loader>()
+  const { signedIn, field, categories, creators, videos, sparks, courses } = useLoaderData<typeof loader>()
   const about = categories.length
     ? `Picked for ${field ? `${field}: ` : ''}${categories.slice(0, 3).join(', ')}`
     : 'Popular on Lumen'
@@ -81,6 +85,19 @@ export default function Explore() {
           items={videos.items}
           more="/feed"
         />
+        {courses.length ? (
+          <section aria-labelledby="explore-courses">
+            <div className="mb-4 flex items-end justify-between gap-3">
+              <h2 id="explore-courses" className="text-heading">
+                New courses
+              </h2>
+              <Link to="/courses" className="text-sm font-semibold text-brand-700 hover:underline">
+                All courses
+              </Link>
+            </div>
+            <CourseGrid courses={courses} />
+          </section>
+        ) : null}
         <Shelf
           id="explore-sparks"
           title={sparks.popular ? 'Popular sparks' : 'Recent sparks in your field'}

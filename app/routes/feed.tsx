@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData, useLocation, type ShouldRevalidateFunction } from '@remix-run/react'
 import { CaptionsFilter } from '~/components/captions-filter'
+import { CourseGrid } from '~/components/courses/course-card'
 import { CategoryFilter } from '~/components/category-filter'
 import { SearchBox } from '~/components/search-box'
 import { StatusCard } from '~/components/status-card'
@@ -9,6 +10,7 @@ import { Alert } from '~/components/ui/alert'
 import { Page, PageHeader } from '~/components/ui/page'
 import { EmptyState, filterQuery, PagedVideoGrid, showMoreHref, type PagedLoaderData } from '~/components/video-grid'
 import { categoryName } from '~/lib/catalog'
+import { searchCourses } from '~/server/courses.server'
 import { FEED_PAGE_SIZE, loadFeed } from '~/server/feed/lists.server'
 import { listContinueWatching } from '~/server/progress.server'
 import { browseQuery, firstPageSize } from '~/lib/browse'
@@ -35,7 +37,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   try {
     const limit = firstPageSize(FEED_PAGE_SIZE, { cursor, shown })
     const unfiltered = !cursor && !filters.search.trim() && !filters.category && !filters.captions
-    const [{ fallback, ...page }, continueWatching] = await Promise.all([
+    const [{ fallback, ...page }, continueWatching, courses] = await Promise.all([
       loadFeed(claims, { type: 'video', ...filters, cursor, limit }),
       // The first row, on the feed's first page only (ADR 0034); the feed shows without it if it fails.
       unfiltered
@@ -44,14 +46,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
             return []
           })
         : [],
+      // Courses whose title or description match the search, above its first page (ADR 0048).
+      filters.search.trim() && !cursor ? searchCourses(claims, filters.search) : [],
     ])
     const data: PagedLoaderData = { page }
-    return jsonWithHeaders({ ...data, fallback, filters, cursor, pageSize: FEED_PAGE_SIZE, continueWatching }, 200, headers)
+    return jsonWithHeaders({ ...data, fallback, filters, cursor, pageSize: FEED_PAGE_SIZE, continueWatching, courses }, 200, headers)
   } catch (error) {
     console.warn('[feed] could not load the feed:', error instanceof Error ? error.message : error)
     const failure = loadFailure(error)
     return jsonWithHeaders(
-      { page: null, fallback: false, filters, cursor, pageSize: FEED_PAGE_SIZE, continueWatching: [] },
+      { page: null, fallback: false, filters, cursor, pageSize: FEED_PAGE_SIZE, continueWatching: [], courses: [] },
       failure.status,
       headers,
       failure.headers,
@@ -64,7 +68,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, default
   formAction?.startsWith('/report') ? false : defaultShouldRevalidate
 
 export default function FeedPage() {
-  const { page, fallback, filters, cursor, pageSize, continueWatching } = useLoaderData<typeof loader>()
+  const { page, fallback, filters, cursor, pageSize, continueWatching, courses } = useLoaderData<typeof loader>()
   const location = useLocation()
   const filtered = Boolean(filters.search.trim() || filters.category || filters.captions)
   const query = (extra: Record<string, string>) => `/feed${filterQuery(filters, extra)}`
@@ -80,6 +84,14 @@ export default function FeedPage() {
       <div className="mt-6 flex flex-col gap-6">
         {fallback ? <Alert tone="warning">{FEED_MESSAGES.fallback}</Alert> : null}
         <ContinueWatchingRow items={continueWatching} />
+        {courses.length ? (
+          <section aria-labelledby="feed-courses">
+            <h2 id="feed-courses" className="text-heading mb-4">
+              Courses
+            </h2>
+            <CourseGrid courses={courses} />
+          </section>
+        ) : null}
         {filtered && page && page.items.length > 0 ? (
           <p className="text-caption" aria-live="polite">
             {describeFilters(filters)} ·{' '}

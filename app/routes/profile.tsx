@@ -4,6 +4,7 @@ import { TabLinks } from '~/components/creators/creator-header'
 import { FollowingList } from '~/components/profile/following-list'
 import { ProgressPanel } from '~/components/checkpoints/progress-panel'
 import { HistoryPanel } from '~/components/profile/history-list'
+import { LearningPanel } from '~/components/courses/my-learning'
 import { MyQuotesPanel, type MyQuotesActionData } from '~/components/profile/my-quotes'
 import { MyReports } from '~/components/profile/my-reports'
 import { NotesPanel } from '~/components/notes/notes-tab'
@@ -29,6 +30,8 @@ import { listMyNotes } from '~/server/notes.server'
 import { getOwnProfile } from '~/server/profiles.server'
 import { clearHistory, listHistory, removeFromHistory } from '~/server/progress.server'
 import { myCheckpointProgress } from '~/server/checkpoints.server'
+import { listMyLearning } from '~/server/course-progress.server'
+import { LEARNING_MESSAGES } from '~/lib/course-learning'
 import { deleteQuote, listMyQuotes } from '~/server/quotes.server'
 import { listMyReports } from '~/server/reports.server'
 import type { SignedInSession } from '~/server/session.server'
@@ -55,6 +58,7 @@ const TAB_DATA = {
   }),
   notes: async ({ claims }: SignedInSession) => ({ notes: await listMyNotes(claims) }),
   progress: async ({ claims }: SignedInSession) => ({ progress: await myCheckpointProgress(claims) }),
+  learning: async ({ claims }: SignedInSession) => ({ learning: await listMyLearning(claims) }),
 } satisfies Record<ProfileTab, (session: SignedInSession, url: URL) => Promise<object>>
 
 const LOAD_FAILURES: Record<ProfileTab, string> = {
@@ -66,6 +70,7 @@ const LOAD_FAILURES: Record<ProfileTab, string> = {
   history: PROGRESS_MESSAGES.historyFailed,
   notes: NOTE_MESSAGES.loadFailed,
   progress: 'Failed to load your progress',
+  learning: LEARNING_MESSAGES.learningFailed,
 }
 
 /** The Profile tab's card, or the Upload redirect's panel, says where the review stands: no banner over it. */
@@ -222,6 +227,8 @@ function ProfilePanel({ data, verificationRequired }: { data: TabData; verificat
       return <NotesPanel groups={data.notes} />
     case 'progress':
       return <ProgressPanel items={data.progress} />
+    case 'learning':
+      return <LearningPanel courses={data.learning} />
   }
 }
 

@@ -21,6 +21,7 @@ import { receiveUploadForm, discardUploadBody } from '~/server/http/forms.server
 import { requireUploader } from '~/server/permissions.server'
 import { browserSupabaseUrl, supabaseSettings } from '~/server/supabase.server'
 import { createUpload, uploadCategories, uploadedVideo } from '~/server/uploads.server'
+import { lessonChoicesFor } from '~/server/spark-lessons.server'
 
 /**
  * Upload (docs/product.md, Screens; States; Rules and messages): verified creators and admins only.
@@ -40,6 +41,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       uploaded: null,
       form: {
         categories: await uploadCategories(session.claims),
+        // A spark may lead to one of the creator's long-form videos (ADR 0050).
+        lessonChoices: await lessonChoicesFor(session.claims, session.user.id),
         userId: session.user.id,
         // The browser sends the video to Storage itself (TUS) with the visitor's own session,
         // at the address it opened the page at ('' when the stand-in shares the app's origin).

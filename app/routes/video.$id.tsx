@@ -12,6 +12,7 @@ import {
   type ShouldRevalidateFunction,
 } from '@remix-run/react'
 import { VideoCaptions } from '~/components/captions/video-captions'
+import { LessonCourseLine } from '~/components/courses/lesson-course'
 import { VideoNotes } from '~/components/notes/video-notes'
 import { StatusCard } from '~/components/status-card'
 import { Page } from '~/components/ui/page'
@@ -22,6 +23,7 @@ import { MoreQualitiesNote } from '~/components/video/more-qualities-note'
 import { PlayerMarks } from '~/components/video/player-marks'
 import { ProcessingPanel } from '~/components/video/processing-panel'
 import { ResumeOffer, useStartMoment } from '~/components/video/resume-offer'
+import { SparkLessons } from '~/components/video/spark-lessons'
 import { QuotesSection } from '~/components/video/quotes'
 import { VideoDescription, VideoDetails } from '~/components/video/video-details'
 import { ExternalVideo, VideoPlayer } from '~/components/video-player'
@@ -197,7 +199,9 @@ export default function VideoPage() {
     checkpoints,
     notes,
     playbackRate,
+    course,
   } = useLoaderData<typeof loader>()
+  const { sparkLessons } = useLoaderData<typeof loader>()
   const playerRef = useRef<HTMLVideoElement | null>(null)
   const actionData = useActionData<typeof action>()
   const failed = actionData && !actionData.ok ? actionData : undefined
@@ -254,10 +258,12 @@ export default function VideoPage() {
               </>
             ) : null}
             {playable && resume !== null ? <ResumeOffer videoId={video.id} at={resume} /> : null}
+            {course ? <LessonCourseLine course={course} videoRef={playerRef} /> : null}
             {playable && video.isOwner && video.moreQualitiesPending ? <MoreQualitiesNote videoId={video.id} /> : null}
             <VideoDetails video={video} follow={follow} />
             <VideoActionsBar video={video} share={share} failed={failed} />
             <VideoDescription description={video.description} />
+            <SparkLessons lesson={sparkLessons.lesson} sparks={sparkLessons.sparks} />
             <ChapterList videoId={video.id} chapters={chapters} startAt={startAt} />
             <VideoCaptions videoId={video.id} captions={captions} chapters={chapters} />
             {captions.canEdit && !video.externalUrl ? (

@@ -8,6 +8,7 @@ import { SelectField, TextAreaField, TextField } from '~/components/ui/field'
 import { Page, PageHeader } from '~/components/ui/page'
 import { SubmitButton } from '~/components/ui/submit-button'
 import { ChapterRows } from '~/components/video/chapter-rows'
+import { SparkLessonFields } from '~/components/video/spark-lesson-fields'
 import { chaptersFromRows, formatClock, type ChapterErrors, type ChapterRow } from '~/lib/schemas/chapters'
 import { editVideo, getVideoEditor } from '~/server/chapters.server'
 import { isDomainError, type FieldErrors } from '~/server/errors.server'
@@ -39,6 +40,9 @@ interface EditValues {
   description: string
   category: string
   rows: ChapterRow[]
+  /** A spark's lesson (ADR 0050), as typed. */
+  lessonId: string
+  lessonAt: string
 }
 
 type ActionData = FormFailure<EditValues> & { formError: string; fieldErrors: FieldErrors; values: EditValues }
@@ -57,9 +61,24 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const titles = form.getAll('chapterTitle').map(String)
   const typed = starts.map((start, index) => ({ start, title: titles[index] ?? '' }))
   const { chapters, rows } = chaptersFromRows(typed)
-  const values: EditValues = { title: text('title'), description: text('description'), category: text('category'), rows }
+  const values: EditValues = {
+    title: text('title'),
+    description: text('description'),
+    category: text('category'),
+    rows,
+    lessonId: text('lessonId'),
+    lessonAt: text('lessonAt'),
+  }
+  // The lesson fields are on a spark's form only: without them the link stays as it is.
+  const lesson = form.has('lessonId') ? { lessonId: values.lessonId, lessonAt: values.lessonAt } : undefined
   try {
-    await editVideo(claims, id, { title: values.title, description: values.description, category: values.category, chapters })
+    await editVideo(claims, id, {
+      title: values.title,
+      description: values.description,
+      category: values.category,
+      chapters,
+      lesson,
+    })
     return redirectWithFlash(`/video/${encodeURIComponent(id)}`, { kind: 'success', message: SAVED }, headers)
   } catch (error) {
     if (isDomainError(error) && error.status < 500) {
@@ -82,6 +101,8 @@ export default function EditVideoPage() {
     description: video.description,
     category: video.categoryId,
     rows: video.chapters.map((chapter) => ({ start: formatClock(chapter.start), title: chapter.title })),
+    lessonId: video.lesson?.id ?? '',
+    lessonAt: video.lesson?.at ? formatClock(video.lesson.at) : '',
   }
   const chapterErrors: ChapterErrors = Object.fromEntries(
     Object.entries(errors).filter((entry): entry is [string, string] => entry[0].startsWith('chapters') && Boolean(entry[1])),
@@ -130,6 +151,14 @@ export default function EditVideoPage() {
           required
         />
         <ChapterRows rows={values.rows} errors={chapterErrors} />
+        {video.type === 'spark' ? (
+          <SparkLessonFields
+            choices={video.lessonChoices}
+            lessonId={values.lessonId}
+            lessonAt={values.lessonAt}
+            errors={errors}
+          />
+        ) : null}
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <Link to={`/video/${video.id}`} className="btn-secondary">
             Cancel

@@ -5,8 +5,16 @@ import { CHAPTER_MESSAGES, chapterErrors, chaptersSchema, type Chapter } from '~
 import { UPLOAD_MESSAGES, uploadErrors, uploadSchema } from '~/lib/schemas/upload'
 import { VIDEO_MESSAGES } from '~/lib/schemas/video'
 import { asCaller, type JwtClaims, type Tx } from './db.server'
-import { DomainError, type FieldErrors } from './errors.server'
+import { DomainError, isDomainError, type FieldErrors } from './errors.server'
 import { allowed, visibleVideo } from './permissions.server'
+import {
+  checkSparkLesson,
+  lessonChoicesFor,
+  lessonLinkOf,
+  lessonRefusedByPostgres,
+  type LessonChoice,
+} from './spark-lessons.server'
+import type { LessonLink, SparkLessonInput } from '~/lib/schemas/spark-lesson'
 import { uploadCategories, type CategoryOption } from './uploads.server'
 
 /**
@@ -111,6 +119,9 @@ export interface VideoEditor {
   durationSeconds: number | null
   /** The categories the caller may choose (the video's own always among them). */
   categories: CategoryOption[]
+  /** A spark's lesson (ADR 0050) and the creator's long-form videos it may lead to; for a video, null and []. */
+  lesson: LessonLink | null
+  lessonChoices: LessonChoice[]
 }
 
 /** What the edit page shows: the video's editable fields, for its creator or an admin. Throws not_found / forbidden. */
@@ -120,11 +131,16 @@ export async function getVideoEditor(claims: JwtClaims, videoId: string): Promis
     await requireEditable(tx, videoId)
     return tx
       .selectFrom('videos')
-      .select(['id', 'title', 'description', 'category_id', 'type', 'chapters', 'duration_seconds'])
+      .select(['id', 'title', 'description', 'category_id', 'type', 'chapters', 'duration_seconds', 'creator_id'])
       .where('id', '=', videoId)
       .executeTakeFirstOrThrow()
   })
-  const categories = await uploadCategories(claims)
+  const spark = row.type === 'spark'
+  const [categories, lesson, lessonChoices] = await Promise.all([
+    uploadCategories(claims),
+    spark ? lessonLinkOf(claims, row.id) : null,
+    spark ? lessonChoicesFor(claims, row.creator_id) : [],
+  ])
   if (!categories.some((option) => option.value === row.category_id)) {
     const own = CATEGORIES.find((category) => category.id === row.category_id)
     if (own) categories.unshift({ value: own.id, label: own.name })
@@ -138,6 +154,8 @@ export async function getVideoEditor(claims: JwtClaims, videoId: string): Promis
     chapters: storedChapters(row.chapters),
     durationSeconds: row.duration_seconds === null ? null : Number(row.duration_seconds),
     categories,
+    lesson,
+    lessonChoices,
   }
 }
 
@@ -147,13 +165,15 @@ export interface VideoEdit {
   category: unknown
   /** The chapters to store; undefined leaves them as they are. */
   chapters?: unknown
+  /** A spark's lesson `{ lessonId, lessonAt }` (ADR 0050; a blank lesson removes it); undefined leaves it as it is. */
+  lesson?: { lessonId: unknown; lessonAt: unknown }
 }
 
 /**
  * Saves the edit page (or `PUT /api/videos/:id`): title, description, category and,
  * when given, the chapters — all checked first, then written in one statement as the
  * caller, so a refusal leaves the video as it was. 400 with field errors (`title`,
- * `description`, `category`, `chapters`, `chapters.<i>.start|title`).
+ * `description`, `category`, `chapters`, `chapters.<i>.start|title`, `lessonId`, `lessonAt`).
  */
 export async function editVideo(claims: JwtClaims | null, videoId: string, edit: VideoEdit): Promise<void> {
   if (!claims) throw new DomainError('unauthenticated', VIDEO_MESSAGES.noToken)
@@ -163,10 +183,19 @@ export async function editVideo(claims: JwtClaims | null, videoId: string, edit:
       await requireEditable(tx, videoId)
       const current = await tx
         .selectFrom('videos')
-        .select(['category_id', 'duration_seconds'])
+        .select(['category_id', 'duration_seconds', 'creator_id', 'type'])
         .where('id', '=', videoId)
         .executeTakeFirstOrThrow()
       const errors: FieldErrors = {}
+      let lesson: SparkLessonInput | undefined
+      if (edit.lesson !== undefined) {
+        try {
+          lesson = await checkSparkLesson(tx, { creatorId: current.creator_id, type: current.type }, edit.lesson)
+        } catch (error) {
+          if (!isDomainError(error) || !error.fieldErrors) throw error
+          Object.assign(errors, error.fieldErrors)
+        }
+      }
       const fields = videoEditSchema.safeParse({ title: edit.title, description: edit.description, category: edit.category })
       if (!fields.success) Object.assign(errors, uploadErrors(fields.error))
       let chapters: Chapter[] | undefined
@@ -195,6 +224,7 @@ export async function editVideo(claims: JwtClaims | null, videoId: string, edit:
           description: fields.data.description,
           category_id: fields.data.category,
           ...(chapters ? { chapters: JSON.stringify(chapters) } : {}),
+          ...(lesson ? { lesson_id: lesson.lessonId, lesson_at_seconds: lesson.lessonAtSeconds } : {}),
         })
         .where('id', '=', videoId)
         .executeTakeFirstOrThrow()
@@ -203,6 +233,6 @@ export async function editVideo(claims: JwtClaims | null, videoId: string, edit:
     if ((error as { code?: unknown } | null)?.code === '42501') {
       throw new DomainError('invalid', UPLOAD_MESSAGES.categoryNotAllowed, { category: UPLOAD_MESSAGES.categoryNotAllowed })
     }
-    throw refusedByPostgres(error) ?? error
+    throw lessonRefusedByPostgres(error) ?? refusedByPostgres(error) ?? error
   }
 }

@@ -11,6 +11,7 @@ import { listComments } from './comments.server'
 import type { JwtClaims } from './db.server'
 import { followedCreatorIds } from './follows.server'
 import { likedVideoIds } from './likes.server'
+import { lessonLinksOf } from './spark-lessons.server'
 import { browserSupabaseUrl } from './supabase.server'
 
 /**
@@ -23,7 +24,7 @@ import { browserSupabaseUrl } from './supabase.server'
  */
 export async function toReelItems(claims: JwtClaims, items: VideoCardItem[]): Promise<ReelItem[]> {
   const ids = items.map((item) => item.id)
-  const [tracks, liked, followed, questions] = await Promise.all([
+  const [tracks, liked, followed, questions, lessons] = await Promise.all([
     listPlayerTracks(claims, ids, { placement: 'reel' }),
     likedVideoIds(claims, ids),
     followedCreatorIds(
@@ -31,6 +32,7 @@ export async function toReelItems(claims: JwtClaims, items: VideoCardItem[]): Pr
       items.map((item) => item.creator.id),
     ),
     sparkQuestions(claims, ids),
+    lessonLinksOf(claims, ids),
   ])
   return items.map((item) => ({
     id: item.id,
@@ -49,6 +51,7 @@ export async function toReelItems(claims: JwtClaims, items: VideoCardItem[]): Pr
     followsCreator: item.creator.id === claims.sub ? null : followed.has(item.creator.id),
     captions: tracks[item.id] ?? [],
     checkpoint: questions[item.id] ?? null,
+    lesson: lessons.get(item.id) ?? null,
   }))
 }
 

@@ -24,6 +24,9 @@ import { writeTrack, type TrackToWrite } from '../../db/caption-tracks'
 import { asCaller, type JwtClaims } from './db.server'
 import { canUseCategory } from './permissions.server'
 import { addTextQuote } from './quotes.server'
+import { isDomainError } from './errors.server'
+import { checkSparkLesson, lessonRefusedByPostgres } from './spark-lessons.server'
+import type { SparkLessonInput } from '~/lib/schemas/spark-lesson'
 import { downloadUpload, removeStored, storeFile, type StoredObject } from './upload-objects.server'
 import type { Supabase } from './supabase.server'
 
@@ -172,6 +175,22 @@ export async function createUpload(uploader: Uploader, received: UploadInput): P
     if (parsed.success && !(await canUseCategory(claims, parsed.data.category))) {
       errors.category = UPLOAD_MESSAGES.categoryNotAllowed
     }
+    // A spark's lesson (ADR 0050): one of the creator's own long-form videos, the moment within it.
+    let lesson: SparkLessonInput = { lessonId: null, lessonAtSeconds: null }
+    if (parsed.success && (values.lessonId?.trim() || values.lessonAt?.trim())) {
+      try {
+        lesson = await asCaller(claims, (tx) =>
+          checkSparkLesson(
+            tx,
+            { creatorId: userId, type: parsed.data.type },
+            { lessonId: values.lessonId, lessonAt: values.lessonAt },
+          ),
+        )
+      } catch (error) {
+        if (!isDomainError(error) || !error.fieldErrors) throw error
+        Object.assign(errors, error.fieldErrors)
+      }
+    }
     const tooLarge = errors.video === UPLOAD_MESSAGES.videoTooLarge || errors.thumbnail === UPLOAD_MESSAGES.thumbnailTooLarge
     if (Object.keys(errors).length || !parsed.success) return refuse(errors, tooLarge ? 413 : 400)
     const input = parsed.data
@@ -217,6 +236,8 @@ export async function createUpload(uploader: Uploader, received: UploadInput): P
             is_public: input.visibility,
             source_path: source,
             thumbnail_path: thumbnailPath,
+            lesson_id: lesson.lessonId,
+            lesson_at_seconds: lesson.lessonAtSeconds,
             // "0:00 Intro" lines in the description are its chapters when they keep the rules (ADR 0042).
             chapters: JSON.stringify(chaptersFromDescription(input.description, validation.probe.durationSeconds ?? null)),
           })
@@ -228,6 +249,9 @@ export async function createUpload(uploader: Uploader, received: UploadInput): P
     } catch (error) {
       // The insert policy's check: the category is not (or no longer) one this creator may use.
       if ((error as { code?: unknown }).code === '42501') return refuse({ category: UPLOAD_MESSAGES.categoryNotAllowed })
+      // The lesson changed since it was checked (deleted, shortened): Postgres's own refusal, as a field error.
+      const refusedLesson = lessonRefusedByPostgres(error)
+      if (refusedLesson) return refuse(refusedLesson.fieldErrors ?? {})
       throw error
     }
     committed = true

@@ -5,11 +5,13 @@ import { parsePlaybackRate } from '~/lib/playback-rate'
 import { resumeMoment } from '~/lib/schemas/progress'
 import { VIDEO_MESSAGES } from '~/lib/schemas/video'
 import { trackView, TRACK_COLUMNS } from '../../db/caption-tracks'
+import { getLessonCourse } from './course-progress.server'
 import { storedChapters } from './chapters.server'
 import { toCheckpointResults, toQuestion, type QuestionRow, type ResultRow } from './checkpoints.server'
 import { listComments, toCommentView } from './comments.server'
 import { asCaller, type JwtClaims } from './db.server'
 import { DomainError } from './errors.server'
+import { videoLessonPanel } from './spark-lessons.server'
 import { toNote, type NoteRow } from './notes.server'
 import { toWatchPosition, type ProgressRow } from './progress-rows.server'
 import { listQuotes, toQuoteView, type QuoteRow } from './quotes.server'
@@ -134,11 +136,18 @@ type TrackRow = Parameters<typeof trackView>[0]
 export async function getLearnerVideoPage(claims: JwtClaims, id: string, options: { siteUrl: string }) {
   if (!isUuid(id)) throw notFound()
   const selected = parts(id, claims.sub)
-  const row = await asCaller(claims, async (tx) => {
-    const columns = Object.entries(selected).map(([name, part]) => sql`${part} as ${sql.ref(name)}`)
-    const { rows } = await sql<PartValues>`select ${sql.join(columns)}`.execute(tx)
-    return rows[0]!
-  })
+  // Beside the page's statement, two reads of their own (not yet parts of it): the course
+  // this video is a lesson of (ADR 0048: "Lesson 3 of 10", Next lesson), and a spark's
+  // lesson or a lesson's sparks (ADR 0050).
+  const [row, course, sparkLessons] = await Promise.all([
+    asCaller(claims, async (tx) => {
+      const columns = Object.entries(selected).map(([name, part]) => sql`${part} as ${sql.ref(name)}`)
+      const { rows } = await sql<PartValues>`select ${sql.join(columns)}`.execute(tx)
+      return rows[0]!
+    }),
+    getLessonCourse(claims, id),
+    videoLessonPanel(claims, id),
+  ])
   const v = row.video
   if (!v) throw notFound()
 
@@ -191,6 +200,8 @@ export async function getLearnerVideoPage(claims: JwtClaims, id: string, options
     },
     notes: row.notes.map(toNote),
     playbackRate: parsePlaybackRate(row.playbackRate) ?? 1,
+    sparkLessons,
+    course,
   }
 }
 

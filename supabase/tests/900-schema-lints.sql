@@ -226,6 +226,9 @@ select is(
 --   search_public_captions(text,text,integer): visitors' search inside what is said
 --     (ADR 0026 §4). search_captions narrowed to public ready videos: only cues the anon
 --     select policies already show; a definer only so that the cues' GIN index is used.
+--   spark_lessons(uuid[]), lesson_sparks(uuid): a spark's lesson and a lesson's sparks
+--     (ADR 0050). The link columns are not granted to API roles; these answer a visitor
+--     only links between public videos, by the select policies' own rule.
 select is(
   array(
     select p.oid::regprocedure::text
@@ -235,7 +238,8 @@ select is(
       and p.prosecdef
       and pg_catalog.has_function_privilege('anon', p.oid, 'execute')
       and not exists (select 1 from pg_catalog.pg_depend d where d.objid = p.oid and d.deptype = 'e')
-      and not p.oid::regprocedure::text = any (array['search_videos(text,text,text)', 'search_public_captions(text,text,integer)']::text[])
+      and not p.oid::regprocedure::text = any (array['search_videos(text,text,text)', 'search_public_captions(text,text,integer)',
+        'spark_lessons(uuid[])', 'lesson_sparks(uuid)']::text[])
     order by 1
   ),
   '{}'::text[],

@@ -12,6 +12,8 @@ import { getPlaybackRate, setPlaybackRate } from '../../app/server/playback.serv
 import { getWatchPosition, saveWatchPosition } from '../../app/server/progress.server'
 import { listQuotes } from '../../app/server/quotes.server'
 import { FIRST_COMMENTS, FIRST_QUOTES, getLearnerVideoPage } from '../../app/server/video-page.server'
+import { getLessonCourse } from '../../app/server/course-progress.server'
+import { videoLessonPanel } from '../../app/server/spark-lessons.server'
 import { getVideo, videoPageView } from '../../app/server/videos.server'
 import { resumeMoment } from '../../app/lib/schemas/progress'
 import { openVideoFixture, type Person, type VideoFixture } from './support/video-fixture'
@@ -117,9 +119,12 @@ describe('the video page in one statement', () => {
     for (const person of [learner, other, creator, admin]) {
       const page = await getLearnerVideoPage(person.claims, video, SITE)
       const expected = await separately(person.claims, video)
-      const { more, quoteTotal, resumeAt, checkpoints, notes, playbackRate, comments, quotes, ...rest } = page
+      const { more, quoteTotal, resumeAt, checkpoints, notes, playbackRate, comments, quotes, course, sparkLessons, ...rest } = page
       const { comments: allComments, quotes: allQuotes, ...expectedRest } = expected.page
       expect(rest).toEqual(expectedRest)
+      // The two side reads beside the statement are what their own functions give.
+      expect(course).toEqual(await getLessonCourse(person.claims, video))
+      expect(sparkLessons).toEqual(await videoLessonPanel(person.claims, video))
       expect(comments).toEqual(allComments.slice(0, FIRST_COMMENTS))
       expect(quotes).toEqual(allQuotes.slice(0, FIRST_QUOTES))
       expect(await more.comments).toEqual(allComments.slice(FIRST_COMMENTS))

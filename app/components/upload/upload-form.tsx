@@ -24,6 +24,8 @@ import {
   type UploadErrors,
   type UploadValues,
 } from '~/lib/schemas/upload'
+import { sparkLessonErrors, sparkLessonSchema } from '~/lib/schemas/spark-lesson'
+import { SparkLessonFields } from '~/components/video/spark-lesson-fields'
 import { CaptionsUploadField, ThumbnailField, VideoField } from './media-fields'
 import { UploadProgress } from './upload-progress'
 import { fileOf, focusFirstError, uploadFailureMessage, useResumableUpload } from './use-resumable-upload'
@@ -32,12 +34,26 @@ export interface UploadFormProps {
   categories: { value: string; label: string }[]
   userId: string
   supabase: { url: string; anonKey: string }
+  /** The creator's long-form videos a spark may lead to (ADR 0050). */
+  lessonChoices?: { value: string; label: string }[]
   /** The answer to a submission without JavaScript (the action's data). */
   result?: UploadActionData
 }
 
 const EMPTY: UploadValues = { title: '', description: '', type: 'video', category: '', visibility: 'public', thoughts: '' }
-const ORDER = ['video', 'thumbnail', 'captions', 'title', 'description', 'type', 'category', 'visibility', 'thoughts'] as const
+const ORDER = [
+  'video',
+  'thumbnail',
+  'captions',
+  'title',
+  'description',
+  'type',
+  'lessonId',
+  'lessonAt',
+  'category',
+  'visibility',
+  'thoughts',
+] as const
 
 /** A field is checked again as it changes: the shared schema, and the files' type and size. */
 const checkUploadField = checkWithSchema(uploadSchema, uploadFormValues, {
@@ -52,7 +68,7 @@ const checkUploadField = checkWithSchema(uploadSchema, uploadFormValues, {
  * bar, and then the form is posted without the video but with the stored
  * object's name; the server checks everything again.
  */
-export function UploadForm({ categories, userId, supabase, result }: UploadFormProps) {
+export function UploadForm({ categories, userId, supabase, lessonChoices = [], result }: UploadFormProps) {
   const hydrated = useHydrated()
   const navigate = useNavigate()
   const fetcher = useFetcher<UploadActionData>({ key: 'upload' })
@@ -112,6 +128,10 @@ export function UploadForm({ categories, userId, supabase, result }: UploadFormP
     else if (destination === 'spark' && sparkTooLong(duration)) found.video = sparkTooLongMessage(duration!)
     const thumbnailProblem = checkThumbnailFile(thumbnail)
     if (thumbnailProblem) found.thumbnail = thumbnailProblem
+    if (destination === 'spark') {
+      const lesson = sparkLessonSchema.safeParse({ lessonId: form.get('lessonId'), lessonAt: form.get('lessonAt') })
+      if (!lesson.success) Object.assign(found, sparkLessonErrors(lesson.error))
+    }
     if (Object.keys(found).length) {
       setErrors(found)
       focusFirstError(formRef.current, found, ORDER)
@@ -212,6 +232,15 @@ export function UploadForm({ categories, userId, supabase, result }: UploadFormP
             </p>
             {sparkWarning}
           </RadioCards>
+          {/* A spark's lesson: with JavaScript only for a spark; without it always (the server refuses it for a video). */}
+          {!hydrated || destination === 'spark' ? (
+            <SparkLessonFields
+              choices={lessonChoices}
+              lessonId={values.lessonId ?? ''}
+              lessonAt={values.lessonAt ?? ''}
+              errors={{ lessonId: errors.lessonId, lessonAt: errors.lessonAt }}
+            />
+          ) : null}
           <SelectField
             label="Category"
             name="category"

@@ -71,7 +71,16 @@ describe('upload form schema', () => {
     const form = new FormData()
     form.set('title', 'T')
     form.set('video', new Blob(['x']), 'x.mp4')
-    expect(uploadFormValues(form)).toEqual({ title: 'T', description: '', type: '', category: '', visibility: '', thoughts: '' })
+    expect(uploadFormValues(form)).toEqual({
+      title: 'T',
+      description: '',
+      type: '',
+      category: '',
+      visibility: '',
+      thoughts: '',
+      lessonId: '',
+      lessonAt: '',
+    })
   })
 })
 

@@ -104,7 +104,7 @@ export const uploadSchema = z.object({
 })
 
 export type UploadInput = z.output<typeof uploadSchema>
-export type UploadField = keyof z.input<typeof uploadSchema> | 'video' | 'thumbnail' | 'captions'
+export type UploadField = keyof z.input<typeof uploadSchema> | 'video' | 'thumbnail' | 'captions' | 'lessonId' | 'lessonAt'
 export type UploadErrors = Partial<Record<UploadField | 'form', string>>
 
 /** The text fields of a submitted form, as typed, to parse and to show again after a refusal. */
@@ -115,6 +115,9 @@ export interface UploadValues {
   category: string
   visibility: string
   thoughts: string
+  /** A spark's lesson and moment (ADR 0050; app/lib/schemas/spark-lesson.ts), as typed; '' for none. */
+  lessonId?: string
+  lessonAt?: string
 }
 
 export function uploadFormValues(form: FormData): UploadValues {
@@ -129,6 +132,8 @@ export function uploadFormValues(form: FormData): UploadValues {
     category: text('category'),
     visibility: text('visibility'),
     thoughts: text('thoughts'),
+    lessonId: text('lessonId'),
+    lessonAt: text('lessonAt'),
   }
 }
 

@@ -32,6 +32,21 @@ export const VideoEditBody = z
     description: z.string().openapi({ description: 'Up to 5,000 characters' }),
     category: z.string().optional().openapi({ description: "A category id; default 'other'" }),
     chapters: z.array(ChapterSchema).optional().openapi({ description: 'When given, replaces the chapters (same rules as PUT /videos/{id}/chapters)' }),
+    lessonId: z
+      .string()
+      .nullable()
+      .optional()
+      .openapi({
+        description: 'A spark only: one of its creator’s long-form videos to lead to (ADR 0050); null removes the link',
+      }),
+    lessonAt: z
+      .union([z.number().int(), z.string()])
+      .nullable()
+      .optional()
+      .openapi({
+        description:
+          'Where the lesson opens: seconds (192) or a clock ("3:12", "1:02:03"), within the lesson; null for its start',
+      }),
   })
   .openapi('VideoEditBody')
 

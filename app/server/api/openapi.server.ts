@@ -43,6 +43,9 @@ import {
 } from './schemas.server'
 import { CHECKPOINT_ENDPOINTS } from './checkpoints.server'
 import { NOTE_ENDPOINTS } from './notes.server'
+import { COURSE_ENDPOINTS } from './courses.server'
+import { SPARK_LESSON_ENDPOINTS } from './spark-lessons.server'
+import { LEARNING_ENDPOINTS } from './learning.server'
 import { NOTIFICATION_ENDPOINTS } from './notifications.server'
 import { ChaptersBody, ChaptersSchema, VideoEditBody } from './chapters.server'
 import { PlayerPreferencesSchema, PROFILE_PREFERENCE_ENDPOINTS } from './preferences.server'
@@ -667,6 +670,9 @@ export const ENDPOINTS: Endpoint[] = [
   ...NOTIFICATION_ENDPOINTS,
   ...CHECKPOINT_ENDPOINTS,
   ...NOTE_ENDPOINTS,
+  ...COURSE_ENDPOINTS,
+  ...SPARK_LESSON_ENDPOINTS,
+  ...LEARNING_ENDPOINTS,
   // The document itself
   {
     method: 'get',

@@ -52,6 +52,20 @@ export const AuthSchema = z
   .object({ token: z.string(), refreshToken: z.string(), expiresAt: z.number().int().nullable(), user: UserSchema })
   .openapi('Auth', { description: 'Send `token` as `Authorization: Bearer <token>`; refresh through /auth/v1/token' })
 
+export const LessonLinkSchema = z
+  .object({
+    _id: id,
+    title: z.string(),
+    at: z
+      .number()
+      .int()
+      .min(0)
+      .nullable()
+      .openapi({ description: 'Where the lesson opens, in whole seconds; null for its start' }),
+    url: z.string().openapi({ description: 'The lesson page at that moment (a path with `?t=`)' }),
+  })
+  .openapi('LessonLink', { description: 'The long-form video a spark leads to (“Watch the full lesson”, ADR 0050)' })
+
 export const VideoSchema = z
   .object({
     _id: id,
@@ -79,6 +93,10 @@ export const VideoSchema = z
     durationSeconds: z.number().nullable(),
     createdAt: timestamp,
     uploadDate: timestamp,
+    lesson: LessonLinkSchema.nullable().optional().openapi({
+      description:
+        'In GET and PUT /videos/{id}: a spark’s lesson when you can see it (null when it has none, or its lesson is hidden from you)',
+    }),
   })
   .openapi('Video', { description: 'A video or spark' })
 
@@ -231,6 +249,11 @@ export const UploadBody = z
     type: z.enum(['video', 'spark']).optional(),
     isSpark: z.enum(['true', 'false']).optional(),
     isPublic: z.enum(['true', 'false']).optional(),
+    lessonId: z.string().optional().openapi({ description: 'A spark only: one of your long-form videos it leads to (ADR 0050)' }),
+    lessonAt: z
+      .string()
+      .optional()
+      .openapi({ description: 'Where that lesson opens: "3:12", "1:02:03" or seconds; empty for its start' }),
   })
   .openapi('UploadBody')
 

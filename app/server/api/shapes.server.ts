@@ -9,6 +9,7 @@ import type { CreatorCard, CreatorPageData, FollowedCreator } from '~/lib/creato
 import type { DashboardStats, RecentUpload } from '~/lib/dashboard-types'
 import type { UserQuote } from '~/lib/quote-types'
 import type { WatchPosition } from '~/lib/schemas/progress'
+import type { LessonLink } from '~/lib/schemas/spark-lesson'
 import { browserSupabaseUrl } from '../supabase.server'
 import type {
   AdminUserSchema,
@@ -98,7 +99,7 @@ export function videoCardShape(item: VideoCardItem, hasLiked: boolean): Video {
 }
 
 /** One video as GET /videos/:id answers it. */
-export function videoDetailShape(video: VideoDetail): Video {
+export function videoDetailShape(video: VideoDetail, lesson?: LessonLink | null): Video {
   const urls = mediaUrls(
     {
       id: video.id,
@@ -137,6 +138,9 @@ export function videoDetailShape(video: VideoDetail): Video {
     durationSeconds: video.durationSeconds,
     createdAt: iso(video.createdAt),
     uploadDate: iso(video.createdAt),
+    ...(lesson === undefined
+      ? {}
+      : { lesson: lesson && { _id: lesson.id, title: lesson.title, at: lesson.at, url: lesson.href } }),
   }
 }
 

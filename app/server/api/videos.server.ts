@@ -13,6 +13,7 @@ import { canUpload } from '../permissions.server'
 import { createUpload } from '../uploads.server'
 import { supabaseSettings } from '../supabase.server'
 import { getVideo } from '../videos.server'
+import { lessonLinkOf } from '../spark-lessons.server'
 import type { ApiCaller } from './caller.server'
 import { videoCardShape, videoDetailShape } from './shapes.server'
 
@@ -107,6 +108,8 @@ export async function uploadThroughApi(caller: ApiCaller, request: Request) {
       category: text('category').trim() ? (categoryId(text('category')) ?? unknownCategory()) : DEFAULT_CATEGORY,
       visibility: text('isPublic') === 'false' ? 'private' : 'public',
       thoughts: '',
+      lessonId: text('lessonId'),
+      lessonAt: text('lessonAt'),
     }
     const result = await createUpload(caller, {
       values,
@@ -117,7 +120,7 @@ export async function uploadThroughApi(caller: ApiCaller, request: Request) {
     if (!result.ok) throw uploadRefusal(result.errors, result.status)
     const video = await getVideo(caller.claims, result.videoId)
     if (!video) throw new Error(`the new video ${result.videoId} cannot be read back`)
-    return videoDetailShape(video)
+    return videoDetailShape(video, await lessonLinkOf(caller.claims, video.id))
   } finally {
     await received.dispose()
   }
