@@ -223,6 +223,24 @@ export const DEMO_CLIPS: DemoClip[] = [
 ]
 
 /**
+ * The demo creator's course (ADR 0048): four of the clips above as one path, in two
+ * sections, published — so /courses, /explore, the creator's Courses tab and Next lesson
+ * have something to show on a fresh install. Lessons by title, with their section.
+ */
+export const DEMO_COURSE = {
+  title: 'Patterns from Simple Rules',
+  description:
+    'How a few local rules make gliders, chaos and endless detail: cellular automata first, then fractals. Four short lessons, in order.',
+  category: 'technology-innovation',
+  lessons: [
+    ['The Game of Life: Complexity from Four Rules', 'Cellular automata'],
+    ['Gliders: Patterns That Walk', 'Cellular automata'],
+    ['Rule 30: Chaos from One Line', 'Cellular automata'],
+    ['Fractals: Endless Detail from One Formula', 'Fractals'],
+  ],
+} as const
+
+/**
  * Seeds the demo videos when the demo creator has none; returns how many
  * it added (0 when skipped). On any failure nothing is kept: objects
  * already stored are removed, and the rows go in one transaction at the end.
@@ -293,6 +311,7 @@ export async function seedDemoContent(options: SeedDemoContentOptions): Promise<
         )
         await addDemoCaptions(client, id, DEMO_CAPTIONS[clip.title] ?? [])
       }
+      await addDemoCourse(client, new Map(made.map(({ id, clip }) => [clip.title, id])))
     })
     stored.length = 0
     log(
@@ -309,6 +328,24 @@ export async function seedDemoContent(options: SeedDemoContentOptions): Promise<
           .catch(() => undefined)
     }
     await rm(work, { recursive: true, force: true })
+  }
+}
+
+/** The demo course and its lessons, in the seeding transaction. */
+async function addDemoCourse(client: pg.PoolClient, videoByTitle: Map<string, string>) {
+  const { rows } = await client.query<{ id: string }>(
+    `insert into public.courses (creator_id, title, description, category_id, is_published)
+     values ($1, $2, $3, $4, true) returning id`,
+    [DEMO_CREATOR_ID, DEMO_COURSE.title, DEMO_COURSE.description, DEMO_COURSE.category],
+  )
+  const courseId = rows[0]!.id
+  for (const [position, [title, section]] of DEMO_COURSE.lessons.entries()) {
+    const videoId = videoByTitle.get(title)
+    if (!videoId) throw new Error(`the demo course names a clip that is not there: ${title}`)
+    await client.query(
+      `insert into public.course_lessons (course_id, video_id, position, section_title) values ($1, $2, $3, $4)`,
+      [courseId, videoId, position, section],
+    )
   }
 }
 

@@ -4,7 +4,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { nodeRealtimeOptions } from '../../db/supabase-node'
 import { DEMO_CAPTIONS } from '../../stack/demo-captions'
-import { DEMO_CLIPS, DEMO_CREATOR_ID, seedDemoContent } from '../../stack/demo-content'
+import { DEMO_CLIPS, DEMO_COURSE, DEMO_CREATOR_ID, seedDemoContent } from '../../stack/demo-content'
 import { seedDemoData } from '../../db/seed'
 import { startMediaWorker } from '../../worker/media-worker'
 import { validateVideoFile } from '../../media/validate-upload'
@@ -80,6 +80,20 @@ describe('demo content', () => {
       )
     }
     expect(lines.join('\n')).toMatch(/demo content: \d+ videos and sparks made in [\d.]+ s/)
+  })
+
+  it('adds the demo creator’s course, published, with its lessons in order under their sections', async () => {
+    const { rows } = await running.database.pool.query<{ title: string; is_published: boolean; lesson: string; section_title: string }>(
+      `select c.title, c.is_published, v.title as lesson, l.section_title
+         from public.courses c
+         join public.course_lessons l on l.course_id = c.id
+         join public.videos v on v.id = l.video_id
+        where c.creator_id = $1
+        order by l.position`,
+      [DEMO_CREATOR_ID],
+    )
+    expect(rows.map((row) => [row.lesson, row.section_title])).toEqual(DEMO_COURSE.lessons.map(([title, section]) => [title, section]))
+    expect(new Set(rows.map((row) => `${row.title}:${row.is_published}`))).toEqual(new Set([`${DEMO_COURSE.title}:true`]))
   })
 
   it('stores each source and thumbnail like an upload, and queues one media job per video', async () => {
