@@ -9,6 +9,7 @@ import { summaryTable, type Figure } from './figures'
 import { benchLighthouse } from './lighthouse'
 import { benchNextClip } from './next-clip'
 import { benchPlayback } from './playback'
+import { benchWrites } from './position-writes'
 import { benchRanking } from './ranking'
 import { benchSsr } from './ssr'
 import { benchTranscode } from './transcode'
@@ -26,6 +27,7 @@ const benches: Record<string, Bench> = {
   lighthouse: benchLighthouse,
   ranking: benchRanking,
   'next-clip': benchNextClip,
+  writes: benchWrites,
 }
 
 const requested = process.argv.slice(2)

@@ -30,6 +30,8 @@ export interface BenchServer {
   target: Target
   /** The server's process id (its process group is ended by `stop`). */
   pid: number
+  /** The scratch database's URL when the target is PostgreSQL (for reading its backends' CPU). */
+  databaseUrl?: string
   stop(): Promise<void>
 }
 
@@ -96,7 +98,7 @@ export async function startBenchServer(options: StartOptions): Promise<BenchServ
     )
     exited.catch(() => {})
     await Promise.race([waitForServer(base), exited])
-    return { base, dataDir, target: options.target, pid: server.pid!, stop: cleanUp }
+    return { base, dataDir, target: options.target, pid: server.pid!, databaseUrl: scratch?.url, stop: cleanUp }
   } catch (error) {
     await cleanUp()
     throw error

@@ -4,7 +4,6 @@ import { FEED_PAGE_SIZE } from '../app/server/feed/lists.server'
 import { encodeCursor } from '../app/server/feed/query.server'
 import { CATEGORY_IDS } from '../app/lib/catalog'
 import type { Figure } from './figures'
-import { benchPositionWrites } from './position-writes'
 import {
   cpuSeconds,
   learnerCookie,
@@ -299,17 +298,6 @@ async function benchOn(target: Target, videos: number): Promise<{ lines: string[
           goal: `≤ ${twinGoal}×`,
           met: ratio <= twinGoal,
         })
-    }
-    const video = routes.find((route) => route.key === 'video')
-    if (video && process.env.BENCH_WRITES !== '0') {
-      const writes = await benchPositionWrites(
-        server,
-        { path: video.path, headers: video.headers ?? {} },
-        cookie,
-        seeded!.writerVideoIds,
-      )
-      lines.push(...writes.lines)
-      figures.push(...writes.figures)
     }
     return { lines, figures }
   } finally {
