@@ -152,8 +152,14 @@ test.describe('walkthrough polish', () => {
 
   test('no report control on one’s own video; someone else’s has it', async ({ page, signedInAs }) => {
     await signedInAs('creator')
-    await page.goto('/dashboard')
-    const own = page.locator('a[href^="/video/"]').first()
+    // One of the demo creator's ready public lessons (not whatever they uploaded last: other
+    // specs upload as the demo creator, and a video still processing is not found by others).
+    await page.goto(`/feed?search=${encodeURIComponent('Why Stars Twinkle')}`)
+    const own = page
+      .locator('[data-video-card]')
+      .filter({ hasText: 'Why Stars Twinkle' })
+      .getByRole('link', { name: 'Why Stars Twinkle', exact: true })
+    await expect(own).toHaveAttribute('href', /^\/video\/[0-9a-f-]{36}/)
     const href = await own.getAttribute('href')
     await page.goto(href!)
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
