@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react'
+import { isRouteErrorResponse, Link, useRouteError } from '@remix-run/react'
 
 interface StatusCardProps {
   title: string
@@ -23,4 +23,22 @@ export function StatusCard({ title, message, action }: StatusCardProps) {
       </section>
     </div>
   )
+}
+
+/**
+ * A route's ErrorBoundary for pages that edit one thing (a video, its checkpoints, a course):
+ * 404, 403 and any other failure each get their title; the thrown message (a string) is shown.
+ */
+export function EditorErrorCard({
+  titles,
+  back,
+}: {
+  titles: { notFound: string; forbidden: string; other: string }
+  back: { href: string; label: string }
+}) {
+  const error = useRouteError()
+  const status = isRouteErrorResponse(error) ? error.status : 500
+  const message = isRouteErrorResponse(error) && typeof error.data === 'string' ? error.data : 'Please try again in a moment.'
+  const title = status === 404 ? titles.notFound : status === 403 ? titles.forbidden : titles.other
+  return <StatusCard title={title} message={message} action={back} />
 }

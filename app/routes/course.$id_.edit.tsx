@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
-import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError, useSearchParams } from '@remix-run/react'
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
 import { CourseFields, type CourseFieldValues } from '~/components/courses/course-fields'
 import { LessonEditor } from '~/components/courses/lesson-editor'
-import { StatusCard } from '~/components/status-card'
+import { EditorErrorCard } from '~/components/status-card'
 import { Alert } from '~/components/ui/alert'
 import { SelectField, TextField } from '~/components/ui/field'
 import { Page, PageHeader } from '~/components/ui/page'
@@ -291,14 +291,10 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
 ]
 
 export function ErrorBoundary() {
-  const error = useRouteError()
-  const status = isRouteErrorResponse(error) ? error.status : 500
-  const message = isRouteErrorResponse(error) && typeof error.data === 'string' ? error.data : 'Please try again in a moment.'
   return (
-    <StatusCard
-      title={status === 404 ? 'Course Not Found' : status === 403 ? 'Not your course' : 'This course cannot be edited now'}
-      message={message}
-      action={{ href: '/courses', label: 'Back to courses' }}
+    <EditorErrorCard
+      titles={{ notFound: 'Course Not Found', forbidden: 'Not your course', other: 'This course cannot be edited now' }}
+      back={{ href: '/courses', label: 'Back to courses' }}
     />
   )
 }

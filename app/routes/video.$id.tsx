@@ -7,14 +7,13 @@ import {
   isRouteErrorResponse,
   useActionData,
   useLoaderData,
-  useRouteError,
   type ClientActionFunctionArgs,
   type ShouldRevalidateFunction,
 } from '@remix-run/react'
 import { VideoCaptions } from '~/components/captions/video-captions'
 import { LessonCourseLine } from '~/components/courses/lesson-course'
 import { VideoNotes } from '~/components/notes/video-notes'
-import { StatusCard } from '~/components/status-card'
+import { VideoPageError } from '~/components/video/video-page-error'
 import { Page } from '~/components/ui/page'
 import { VideoActionsBar } from '~/components/video/actions-bar'
 import { ChapterList } from '~/components/video/chapter-list'
@@ -296,22 +295,5 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
 ]
 
 export function ErrorBoundary() {
-  const error = useRouteError()
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <StatusCard
-        title={VIDEO_MESSAGES.notFound}
-        message="This video doesn't exist, was deleted, or is private."
-        action={{ href: '/feed', label: 'Back to Feed' }}
-      />
-    )
-  }
-  const status = isRouteErrorResponse(error) ? `error ${error.status}` : 'something went wrong'
-  return (
-    <StatusCard
-      title="Something went wrong"
-      message={`Failed to load video: ${status}. Please try again in a moment.`}
-      action={{ href: '/feed', label: 'Back to Feed' }}
-    />
-  )
+  return <VideoPageError />
 }

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import type { FormFailure } from '~/lib/forms'
 import { data } from '@remix-run/node'
-import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from '@remix-run/react'
-import { StatusCard } from '~/components/status-card'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { EditorErrorCard } from '~/components/status-card'
 import { Alert } from '~/components/ui/alert'
 import { Checkbox, TextAreaField, TextField } from '~/components/ui/field'
 import { Page, PageHeader } from '~/components/ui/page'
@@ -267,14 +267,10 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
 ]
 
 export function ErrorBoundary() {
-  const error = useRouteError()
-  const status = isRouteErrorResponse(error) ? error.status : 500
-  const message = isRouteErrorResponse(error) && typeof error.data === 'string' ? error.data : 'Please try again in a moment.'
   return (
-    <StatusCard
-      title={status === 404 ? 'Video Not Found' : status === 403 ? 'Not your video' : 'Checkpoints are unavailable'}
-      message={message}
-      action={{ href: '/dashboard', label: 'Back to dashboard' }}
+    <EditorErrorCard
+      titles={{ notFound: 'Video Not Found', forbidden: 'Not your video', other: 'Checkpoints are unavailable' }}
+      back={{ href: '/dashboard', label: 'Back to dashboard' }}
     />
   )
 }
