@@ -10,8 +10,9 @@
  *                restarted (ADR 0017)
  * e2e and faults share one production build, made only when its sources changed (productionBuild).
  * `npm test -- rls e2e` runs only the named suites; `npm test -- static` only the static checks.
- * static, unit and rls run side by side (see `stages`); the rest one after another. The production
- * build and the e2e data are made from the start, beside the first suites (`e2eGroundwork`).
+ * static, unit and rls run side by side; the others start when the suites before them end, faults beside
+ * the last e2e shard (see `startsAfter`). The production build and the e2e data are made from the start,
+ * beside the first suites (`e2eGroundwork`).
  */
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { spawn, spawnSync } from 'node:child_process'
@@ -106,17 +107,29 @@ const results: { suite: Suite; ok: boolean; failures: string[]; ms: number; coun
 const reportDir = mkdtempSync(path.join(tmpdir(), 'lumen-test-reports-'))
 const fileTimes: FileTime[] = []
 
+type Gate = Suite | 'first e2e shard'
 /**
- * Suites in one stage run side by side: the static checks (CPU), the unit and
- * component tests (light) and pgTAP (PostgreSQL's own processes) need little of
- * the same thing, so together they take about as long as the longest of them.
- * Integration and security each keep both cores busy with two Vitest workers,
- * and e2e and faults run servers of their own: those run alone.
- * `TEST_SERIAL=1` runs every suite alone.
+ * When each suite starts: once every suite or event it names is over (a suite not asked for counts
+ * as over once its own are). static (tsc, then ESLint: one core), unit + components (light Vitest
+ * workers) and rls (PostgreSQL's own processes) start at once, beside the e2e groundwork (the build and
+ * data); integration starts when unit and rls are done, beside the end of ESLint; security after it.
+ * Integration and security each keep both cores busy with two Vitest workers, and the e2e shards each
+ * keep about one core busy. Faults starts when the first e2e shard ends: the shards are split to end
+ * together, but one always ends first, and the other then keeps only one core busy; faults (processes
+ * killed and restarted, timers, a 15-second load) takes the other.
+ * `TEST_SERIAL=1` runs every suite alone, one after another.
  */
-const stages: Suite[][] = process.env.TEST_SERIAL
-  ? all.map((suite) => [suite])
-  : [['static', 'unit', 'rls'], ['integration'], ['security'], ['e2e'], ['faults']]
+const startsAfter: Record<Suite, Gate[]> = process.env.TEST_SERIAL
+  ? { static: [], unit: ['static'], integration: ['unit'], security: ['integration'], rls: ['security'], e2e: ['rls'], faults: ['e2e'] }
+  : {
+      static: [],
+      unit: [],
+      rls: [],
+      integration: ['unit', 'rls'],
+      security: ['integration'],
+      e2e: ['security'],
+      faults: ['security', 'first e2e shard'],
+    }
 
 const shardCount = Math.max(1, Number(process.env.E2E_SHARDS ?? 2))
 const basePort = Number(process.env.E2E_PORT ?? 3100)
@@ -125,7 +138,7 @@ let groundworkDone: Promise<{ built: boolean; data: E2eData | null }> | undefine
 
 /**
  * The production build (e2e, faults) and the e2e data (the demo content processed, a copy per shard),
- * made once. Begun as the run starts, beside the first stages, whose suites leave a core idle now and
+ * made once. Begun as the run starts, beside the first suites, which leave a core idle now and
  * then (tsc and ESLint run on one; tests wait on PostgreSQL and timers), so that e2e finds them ready
  * instead of starting with them: a fresh build is about 25 s and fresh data (after a change to the
  * schema, seed or media worker) 40–120 s of ffmpeg. Output lines start with `[e2e prep]`; a failure
@@ -157,34 +170,59 @@ async function needGroundwork(): Promise<{ built: boolean; data: E2eData | null 
   return done
 }
 
-const startedAll = Date.now()
-for (const stage of stages) {
-  const chosen = stage.filter((suite) => suites.includes(suite))
-  if (!chosen.length) continue
-  heading(chosen.join(' + '))
-  const outcomes = await Promise.all(
-    chosen.map((suite) => {
-      const state: SuiteRun = {
-        label: chosen.length > 1 ? `[${suite}] ` : '',
-        failures: [],
-        counts: suite === 'static' ? null : noCounts,
-      }
-      const started = Date.now()
-      return current.run(state, async () => {
-        const ok = await runSuite(suite)
-        return {
-          suite,
-          ok,
-          failures: [...new Set(state.failures)],
-          ms: Date.now() - started,
-          counts: state.counts,
-          distinct: state.distinct?.size,
-        }
-      })
-    }),
-  )
-  results.push(...outcomes)
+/**
+ * How much earlier than the others the first e2e shard is planned to end when faults follows it
+ * (recorded e2e time). Faults keeps about one and a half cores busy for two minutes on a quiet
+ * machine (180 s of CPU in 124 s); beside a shard it takes the free core and the shard's gaps.
+ */
+const FAULTS_HEAD_START_MS = 60_000
+
+/** Resolved when the first e2e shard's Playwright process ends (`runPlaywrightShards`). */
+let firstShardEnded = () => {}
+const firstShard = new Promise<void>((resolve) => {
+  firstShardEnded = resolve
+})
+/** Labelled output when more than one suite may run at a time. */
+const labelled = suites.length > 1 && !process.env.TEST_SERIAL
+const finishing = new Map<Gate, Promise<void>>()
+
+/** Resolves when `gate` is over: a suite asked for has run, one not asked for once its own gates are over. */
+function over(gate: Gate): Promise<void> {
+  let promise = finishing.get(gate)
+  if (!promise) {
+    if (gate === 'first e2e shard') promise = suites.includes('e2e') ? Promise.race([firstShard, over('e2e')]) : over('e2e')
+    else if (suites.includes(gate)) promise = runWhenReady(gate)
+    else promise = Promise.all(startsAfter[gate].map(over)).then(() => {})
+    finishing.set(gate, promise)
+  }
+  return promise
 }
+
+async function runWhenReady(suite: Suite): Promise<void> {
+  await Promise.all(startsAfter[suite].map(over))
+  const running = [...started].filter((other) => !results.some((result) => result.suite === other))
+  heading(running.length ? `${suite} (beside ${running.join(', ')})` : suite)
+  started.add(suite)
+  // The e2e shards label their own lines (`[e2e 1/2] `).
+  const label = labelled && !(suite === 'e2e' && shardCount > 1) ? `[${suite}] ` : ''
+  const state: SuiteRun = { label, failures: [], counts: suite === 'static' ? null : noCounts }
+  const startedAt = Date.now()
+  const ok = await current.run(state, () => runSuite(suite))
+  results.push({
+    suite,
+    ok,
+    failures: [...new Set(state.failures)],
+    ms: Date.now() - startedAt,
+    counts: state.counts,
+    distinct: state.distinct?.size,
+  })
+}
+
+const startedAll = Date.now()
+const started = new Set<Suite>()
+await Promise.all(suites.map(over))
+// The summary in the order the suites started.
+results.sort((a, b) => [...started].indexOf(a.suite) - [...started].indexOf(b.suite))
 rmSync(reportDir, { recursive: true, force: true })
 
 /** Vitest projects with a JSON report beside the usual output; their counts and file times are kept. */
@@ -308,10 +346,13 @@ async function runPgTap(): Promise<boolean> {
 async function runPlaywrightShards(data: E2eData): Promise<boolean> {
   const shards = data.shards.length
   const { durations, from } = readDurations()
-  const plans = planShards(projectFiles(specFiles()), durations, shards)
+  // Faults starts on the first shard's core when it ends: that shard is given less, so the two overlap.
+  const faultsBeside = startsAfter.faults.includes('first e2e shard') && suites.includes('faults')
+  const plans = planShards(projectFiles(specFiles()), durations, shards, { firstEndsEarlier: faultsBeside ? FAULTS_HEAD_START_MS : 0 })
   console.log(
     `the files split by their last times (${from === 'defaults' ? 'none recorded: defaults' : path.relative(process.cwd(), from) || from}), ` +
-      `each expected to take about ${plans.map((plan) => formatSeconds(plan.ms)).join(' ∥ ')}`,
+      `each expected to take about ${plans.map((plan) => formatSeconds(plan.ms)).join(' ∥ ')}` +
+      (faultsBeside && shards > 1 ? ' (the first ends earlier: faults then starts beside the others)' : ''),
   )
   const before = fileTimes.length
   try {
@@ -333,6 +374,8 @@ async function runPlaywrightShards(data: E2eData): Promise<boolean> {
         E2E_JSON_REPORT: report,
       }
       const ok = await run('npx', ['playwright', 'test', ...projects.map((project) => `--project=${project}`)], { env, label })
+      // The suites waiting on the first shard's end (faults) start now, beside the others.
+      firstShardEnded()
       const { counts, files, distinct } = readPlaywrightReport(report, 'e2e')
       addToCounts(counts)
       const suite = current.getStore()

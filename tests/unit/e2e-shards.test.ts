@@ -32,6 +32,18 @@ describe('planShards', () => {
     expect(second!.files.desktop).toEqual(['tests/e2e/b.spec.ts', 'tests/e2e/c.spec.ts'])
   })
 
+  it('plans the first shard to end earlier by as much as asked, for faults to start on its core', () => {
+    const durations = Object.fromEntries(
+      Array.from({ length: 20 }, (_, index) => [`desktop tests/e2e/f${index}.spec.ts`, 10_000 + index * 1_000]),
+    )
+    const many = Object.keys(durations).map((key) => key.replace('desktop ', ''))
+    const [first, second] = planShards({ desktop: many, phone: [] }, durations, 2, { firstEndsEarlier: 60_000 })
+    expect(first!.ms + second!.ms).toBe(390_000)
+    expect(second!.ms - first!.ms).toBeGreaterThanOrEqual(60_000 - 29_000)
+    expect(second!.ms - first!.ms).toBeLessThanOrEqual(60_000 + 29_000)
+    expect([...first!.files.desktop, ...second!.files.desktop].sort()).toEqual([...many].sort())
+  })
+
   it('gives a file never timed a default share, and is the same plan every time', () => {
     const once = planShards(files, { 'desktop tests/e2e/a.spec.ts': 200_000 }, 2)
     expect(planShards(files, { 'desktop tests/e2e/a.spec.ts': 200_000 }, 2)).toEqual(once)
