@@ -360,7 +360,10 @@ async function runPlaywrightShards(data: E2eData): Promise<boolean> {
       const label = shards > 1 ? `[e2e ${index + 1}/${shards}] ` : ''
       const plan = plans[index]!
       const projects = PROJECTS.filter((project) => plan.files[project].length > 0)
-      if (!projects.length) return true
+      if (!projects.length) {
+        firstShardEnded()
+        return true
+      }
       // Artifacts per shard: Playwright empties its output folder when it starts.
       const name = `shard-${index + 1}`
       const report = path.join(reportDir, `playwright-${name}.json`)
