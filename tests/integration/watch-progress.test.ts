@@ -116,7 +116,9 @@ describe('watch progress', () => {
       expect(Number((await saved()).position_seconds)).toBe(51)
       expect((await saved()).xmin).not.toBe(first.xmin)
       // Back a minute later at the same place: written, so History's order has the visit.
-      await pool().query(`update public.watch_progress set updated_at = now() - interval '2 minutes' where video_id = $1`, [video])
+      await pool().query(`update public.watch_progress set updated_at = now() - interval '2 minutes' where video_id = $1`, [
+        video,
+      ])
       const old = await saved()
       await post({ session: randomUUID(), video, played: '0', position: '51.3' }, cookie)
       expect(Number((await saved()).position_seconds)).toBe(51.3)
