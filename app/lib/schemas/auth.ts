@@ -272,14 +272,7 @@ export const resetPasswordSchema = z
     }
   })
 
-export type FieldErrors = Partial<Record<string, string>>
+export type { FieldErrors } from '~/lib/forms'
 
 /** The first message for each field, keyed by its name. */
-export function fieldErrors(error: z.ZodError): FieldErrors {
-  const errors: FieldErrors = {}
-  for (const issue of error.issues) {
-    const key = issue.path.length ? String(issue.path[0]) : 'form'
-    errors[key] ??= issue.message
-  }
-  return errors
-}
+export { issueErrors as fieldErrors } from '~/lib/forms'
