@@ -5,7 +5,7 @@ import { NOTIFICATION_MESSAGES, type NotificationItem, type NotificationsPage, t
 import { asCaller, type JwtClaims } from './db.server'
 import { decodeTimeKey, encodeTimeKey, isoMicros } from './cursor.server'
 import { DomainError } from './errors.server'
-import { describeNotification } from '../../mail/notification-email'
+import { describeNotification, type NotificationEmailRow } from '../../mail/notification-email'
 import { browserSupabaseUrl } from './supabase.server'
 
 /**
@@ -32,29 +32,13 @@ export async function unreadCount(claims: JwtClaims | null): Promise<number> {
   })
 }
 
-interface Row {
+/** A notification as the page reads it: the emails' row (the words come from it) with its own parts. */
+interface Row extends Omit<NotificationEmailRow, 'is_public'> {
   id: string
-  type: NotificationType
   created_at: string
   day: string
   read_at: string | null
-  outcome: string | null
-  actor_id: string | null
-  actor_username: string | null
   actor_avatar: string | null
-  actor_role: string | null
-  video_id: string | null
-  video_title: string | null
-  video_type: string | null
-  comment_body: string | null
-  quote_id: string | null
-  quote_body: string | null
-  review_notes: string | null
-  category_name: string | null
-  failure_reason: string | null
-  like_count: number | null
-  liker_username: string | null
-  answer_count: number | null
 }
 
 /** Newest first, `limit` a page, after `cursor`; with the unread count. */
