@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import { isUuid } from '~/lib/ids'
 import { avatarUrl } from '~/lib/media-urls'
-import { NOTIFICATION_MESSAGES, type NotificationItem, type NotificationsPage, type NotificationType } from '~/lib/notifications'
+import { NOTIFICATION_MESSAGES, type NotificationItem, type NotificationsPage } from '~/lib/notifications'
 import { asCaller, type JwtClaims } from './db.server'
 import { decodeTimeKey, encodeTimeKey, isoMicros } from './cursor.server'
 import { DomainError } from './errors.server'
