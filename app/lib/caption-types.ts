@@ -15,7 +15,7 @@ export interface CueView {
   text: string
 }
 
-/** Where a track's WebVTT is served (app/routes/captions.$file.ts). */
+/** Where a track's WebVTT is served (app/routes/_media+/captions.$file.ts). */
 export function captionTrackUrl(trackId: string): string {
   return `/captions/${trackId}.vtt`
 }

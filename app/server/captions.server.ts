@@ -191,7 +191,7 @@ export interface PlayerTrack {
 /**
  * The caption tracks of several visible videos at once (the reel viewer's window), by video
  * id, English first. `placement: 'reel'` asks for WebVTT whose cues sit above the reel's
- * title and clear of its buttons (see app/routes/captions.$file.ts).
+ * title and clear of its buttons (see app/routes/_media+/captions.$file.ts).
  */
 export async function listPlayerTracks(
   claims: JwtClaims | null,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { API_MESSAGES } from '../../app/lib/schemas/api'
 import { PROGRESS_MESSAGES, resumeMoment } from '../../app/lib/schemas/progress'
-import { action as reportAction } from '../../app/routes/views.report'
+import { action as reportAction } from '../../app/routes/_watch+/views.report'
 import { listVideos } from '../../app/server/feed/lists.server'
 import {
   clearHistory,

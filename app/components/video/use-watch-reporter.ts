@@ -1,6 +1,6 @@
 import { useEffect, type RefObject } from 'react'
 
-/** Where the player sends its progress reports (app/routes/views.report.ts). */
+/** Where the player sends its progress reports (app/routes/_watch+/views.report.ts). */
 export const WATCH_REPORT_URL = '/views/report'
 /** How often a playing video reports, in seconds of wall-clock time. */
 const REPORT_EVERY_MS = 4000
