@@ -6,6 +6,7 @@
  * on both alike. Prints each route's median CPU per request (the server process's, as bench/ssr.ts
  * counts it) for A and B and B ÷ A. `BENCH_SSR_ROUNDS` (default 6) and `BENCH_SSR_SECONDS` (3).
  */
+import { loadavg } from 'node:os'
 import path from 'node:path'
 import { benchRoutes, seedVideos, type Seeded } from './ssr'
 import { cpuSeconds, learnerCookie, load, startBenchServer, type BenchServer, type Target } from './server'
@@ -55,21 +56,28 @@ try {
     ...(entry.route.cookie ? { cookie: sides[side]!.cookie } : {}),
   })
   for (const entry of routes)
-    for (const side of [0, 1]) await load(url(side, entry), { headers: headers(side, entry), connections: 10, seconds: 2, warmUp: 0 })
+    for (const side of [0, 1])
+      await load(url(side, entry), { headers: headers(side, entry), connections: 10, seconds: 2, warmUp: 0 })
   const figures = new Map(routes.map((entry) => [entry.route.key, [[] as number[], [] as number[]]]))
   const loads: number[] = []
   for (let round = 0; round < ROUNDS; round++) {
-    loads.push((await import('node:os')).loadavg()[0]!)
+    loads.push(loadavg()[0]!)
     for (const entry of routes)
-      for (const side of round % 2 ? [1, 0] : [0, 1])
-        figures.get(entry.route.key)![side]!.push(await cpuPerRequest(sides[side]!.server, url(side, entry), headers(side, entry)))
+      for (const side of round % 2 ? [1, 0] : [0, 1]) {
+        const cpu = await cpuPerRequest(sides[side]!.server, url(side, entry), headers(side, entry))
+        figures.get(entry.route.key)![side]!.push(cpu)
+      }
   }
-  console.log(`${target}: A = ${buildA}, B = ${buildB}; ${ROUNDS} rounds of ${SECONDS} s, 10 connections; load average ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}`)
+  console.log(
+    `${target}: A = ${buildA}, B = ${buildB}; ${ROUNDS} rounds of ${SECONDS} s, 10 connections; load average ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}`,
+  )
   console.log(`${'route'.padEnd(28)}${'A CPU ms/req'.padStart(14)}${'B CPU ms/req'.padStart(14)}${'B ÷ A'.padStart(8)}`)
   for (const entry of routes) {
     const [ra, rb] = figures.get(entry.route.key)!
     const [ma, mb] = [median(ra!), median(rb!)]
-    console.log(`${entry.route.label.padEnd(28)}${ma.toFixed(2).padStart(14)}${mb.toFixed(2).padStart(14)}${`${(mb / ma).toFixed(2)}×`.padStart(8)}`)
+    console.log(
+      `${entry.route.label.padEnd(28)}${ma.toFixed(2).padStart(14)}${mb.toFixed(2).padStart(14)}${`${(mb / ma).toFixed(2)}×`.padStart(8)}`,
+    )
   }
 } finally {
   await a.server.stop()

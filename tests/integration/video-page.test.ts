@@ -140,7 +140,8 @@ describe('the video page in one statement', () => {
       expect(page.course).toMatchObject({ number: 1, total: 2, next: { href: expect.any(String) } })
       expect(page.sparkLessons.sparks).toHaveLength(2)
       const expected = await separately(person.claims, video)
-      const { more, quoteTotal, resumeAt, checkpoints, notes, playbackRate, comments, quotes, course, sparkLessons, ...rest } = page
+      const { more, quoteTotal, resumeAt, checkpoints, notes, playbackRate, comments, quotes, course, sparkLessons, ...rest } =
+        page
       const { comments: allComments, quotes: allQuotes, ...expectedRest } = expected.page
       expect(rest).toEqual(expectedRest)
       // The course and the sparks, parts of the statement, are what their own functions give.
