@@ -58,6 +58,16 @@ try {
   for (const entry of routes)
     for (const side of [0, 1])
       await load(url(side, entry), { headers: headers(side, entry), connections: 10, seconds: 2, warmUp: 0 })
+  // Each page's size, uncompressed (what its render and its data make), once per side.
+  const sizes = new Map<string, number[]>()
+  for (const entry of routes) {
+    const bytes: number[] = []
+    for (const side of [0, 1]) {
+      const response = await fetch(url(side, entry), { headers: { ...headers(side, entry), 'accept-encoding': 'identity' } })
+      bytes.push((await response.arrayBuffer()).byteLength)
+    }
+    sizes.set(entry.route.key, bytes)
+  }
   const figures = new Map(routes.map((entry) => [entry.route.key, [[] as number[], [] as number[]]]))
   const loads: number[] = []
   for (let round = 0; round < ROUNDS; round++) {
@@ -71,13 +81,17 @@ try {
   console.log(
     `${target}: A = ${buildA}, B = ${buildB}; ${ROUNDS} rounds of ${SECONDS} s, 10 connections; load average ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}`,
   )
-  console.log(`${'route'.padEnd(28)}${'A CPU ms/req'.padStart(14)}${'B CPU ms/req'.padStart(14)}${'B ÷ A'.padStart(8)}`)
+  console.log(
+    `${'route'.padEnd(28)}${'A CPU ms/req'.padStart(14)}${'B CPU ms/req'.padStart(14)}${'B ÷ A'.padStart(8)}${'A KB'.padStart(8)}${'B KB'.padStart(8)}`,
+  )
   for (const entry of routes) {
     const [ra, rb] = figures.get(entry.route.key)!
     const [ma, mb] = [median(ra!), median(rb!)]
+    const [ka, kb] = sizes.get(entry.route.key)!.map((bytes) => (bytes / 1024).toFixed(1))
     console.log(
-      `${entry.route.label.padEnd(28)}${ma.toFixed(2).padStart(14)}${mb.toFixed(2).padStart(14)}${`${(mb / ma).toFixed(2)}×`.padStart(8)}`,
+      `${entry.route.label.padEnd(28)}${ma.toFixed(2).padStart(14)}${mb.toFixed(2).padStart(14)}${`${(mb / ma).toFixed(2)}×`.padStart(8)}${ka!.padStart(8)}${kb!.padStart(8)}`,
     )
+    console.log(`${''.padEnd(28)}rounds, A: ${ra!.map((v) => v.toFixed(1)).join(' ')}; B: ${rb!.map((v) => v.toFixed(1)).join(' ')}`)
   }
 } finally {
   await a.server.stop()
