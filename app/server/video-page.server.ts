@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely'
-import { captionTrackUrl, type CueView } from '~/lib/caption-types'
+import { pageCaptionTrack, type CueView } from '~/lib/caption-types'
 import { isUuid } from '~/lib/ids'
 import { parsePlaybackRate } from '~/lib/playback-rate'
 import { resumeMoment } from '~/lib/schemas/progress'
@@ -172,13 +172,7 @@ export async function getLearnerVideoPage(claims: JwtClaims, id: string, options
       comments,
       quotes,
       captions: {
-        tracks: tracks.map((track) => ({
-          id: track.id,
-          language: track.language,
-          label: track.label,
-          source: track.source,
-          src: captionTrackUrl(track.id),
-        })),
+        tracks: tracks.map(pageCaptionTrack),
         transcript:
           transcriptTrack && row.transcript
             ? { trackId: transcriptTrack.id, label: transcriptTrack.label, cues: row.transcript.cues.map(toCue) }
