@@ -272,6 +272,9 @@ export const VideoPlayer = forwardRef<HTMLVideoElement | null, VideoPlayerProps>
             takeOver()
             return
           }
+          // The start (a resume position, `?t=`) reads back from `currentTime` before there is media, as it did
+          // once hls.js had its first segment; a seek before play replaces it.
+          if (startAtRef.current) video.currentTime = startAtRef.current
           const INTENT = ['pointerdown', 'keydown', 'play'] as const
           const nativePlay = video.play
           const reached = () => {
