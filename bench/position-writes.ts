@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { cpus, loadavg } from 'node:os'
 import pg from 'pg'
+import { positionDue } from '../app/components/video/use-watch-reporter'
 import type { Figure } from './figures'
 import { cpuSeconds, learnerCookie, load, startBenchServer, type BenchServer, type Target } from './server'
 import { seedVideos, type Seeded } from './ssr'
@@ -16,7 +17,9 @@ import { seedVideos, type Seeded } from './ssr'
  * - `none`: no reports at all;
  * - `without`: WRITERS simulated learners each posting a report every 4 s WITHOUT a position
  *   (what the player sent before resume: same rate, same learner, same sessions and videos);
- * - `with`: the same reports WITH a position (and the video's duration), as the player sends now.
+ * - `with`: the same reports with the position (and the video's duration) as the player sends it now:
+ *   on the first report and then whenever it moved 10 s since the last one sent (`positionDue`, the
+ *   player's own rule: every third report while playing; ADR 0056).
  *
  * Each arm's figures are the medians over the rounds: the page's requests per second, p50, and
  * CPU per page request — the app server's, and on PostgreSQL also the database backends' of the
@@ -58,6 +61,7 @@ function startWriters(server: BenchServer, cookie: string, videoIds: string[], w
     const session = randomUUID()
     const video = videoIds[index % videoIds.length]!
     let position = 0
+    let sentPosition = -1
     await new Promise((resolve) => setTimeout(resolve, (index * REPORT_EVERY_MS) / WRITERS))
     while (running) {
       const began = performance.now()
@@ -68,7 +72,10 @@ function startWriters(server: BenchServer, cookie: string, videoIds: string[], w
         played: (REPORT_EVERY_MS / 1000).toFixed(3),
         tenths: '1',
       }
-      if (withPosition) Object.assign(fields, { position: position.toFixed(3), duration: '600' })
+      if (withPosition && positionDue(sentPosition, position)) {
+        Object.assign(fields, { position: position.toFixed(3), duration: '600' })
+        sentPosition = position
+      }
       try {
         const answer = await fetch(`${server.base}/views/report`, {
           method: 'POST',
@@ -231,6 +238,11 @@ export async function benchPositionWrites(
           ? `${pct(change(a.app, b.app)).padStart(9)}${pct(change(a.db, b.db)).padStart(9)}${pct(change(a.total, b.total)).padStart(9)}`
           : pct(change(a.app, b.app)).padStart(12)
       }`
+    // The same difference taken round by round (each round ran both arms within seconds of each other, so a
+    // load that drifts over the run moves both): the median of the rounds' own ratios.
+    const cpuOf = (row: RoundResult) => (row.appCpuMs ?? 0) + (row.dbCpuMs ?? 0)
+    const pairedCpu = median(results.with.map((row, n) => cpuOf(row) / (cpuOf(results.without[n]!) || 1) - 1))
+    const pairedRps = median(results.with.map((row, n) => row.rps / (results.without[n]!.rps || 1) - 1))
     const rpsChange = change(arms.with.rps, arms.without.rps)
     const cpuChange = change(arms.with.total, arms.without.total)
     const reportLine = (arm: Exclude<Arm, 'none'>) => {
@@ -249,6 +261,7 @@ export async function benchPositionWrites(
           `${ARM_LABEL[arm].padEnd(width)}${arms[arm].rps.toFixed(1).padStart(8)}${String(arms[arm].p50).padStart(8)}${cpuCells(arms[arm])}`,
       ),
       `${'with positions vs without'.padEnd(width)}${diffCells(arms.with, arms.without)}  (goal: within ${GOAL * 100}%, i.e. within noise)`,
+      `with positions vs without, round by round (median of the ${ROUNDS} rounds' ratios): req/s ${pct(pairedRps)}, CPU per page request ${pct(pairedCpu)}`,
       `${'with positions vs no reports'.padEnd(width)}${diffCells(arms.with, arms.none)}  (for information: the reports' whole cost)`,
       reportLine('without'),
       reportLine('with'),

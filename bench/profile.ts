@@ -58,6 +58,14 @@ const PARTS: Array<[string, (frame: CallFrame) => boolean]> = [
   ['Node internals (streams, http, crypto)', (frame) => frame.url.startsWith('node:') || frame.url === ''],
 ]
 
+/**
+ * The longest time one sample may stand for (µs). The profiler samples every 200 µs of wall
+ * time; a gap far longer than that is the process waiting for a core (the machine is shared),
+ * which the next sample would otherwise be charged with — one 770 ms gap once put a Headers
+ * conversion at the top of the feed's profile. Capped, each sample is what the thread ran.
+ */
+const MAX_SAMPLE_US = 1000
+
 export function summarise(profile: CpuProfile, top = 12): string[] {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]))
   const parent = new Map<number, number>()
@@ -66,15 +74,18 @@ export function summarise(profile: CpuProfile, top = 12): string[] {
   const parts = new Map<string, number>()
   let total = 0
   let idle = 0
+  let waited = 0
   for (let index = 0; index < profile.samples.length; index++) {
-    const delta = (profile.timeDeltas[index] ?? 0) / 1000
+    const raw = profile.timeDeltas[index] ?? 0
+    const delta = Math.min(raw, MAX_SAMPLE_US) / 1000
     const node = byId.get(profile.samples[index]!)
     if (!node) continue
     if (node.callFrame.functionName === '(idle)') {
-      idle += delta
+      idle += raw / 1000
       continue
     }
     total += delta
+    waited += raw / 1000 - delta
     const frame = node.callFrame
     const key = `${frame.functionName || '(anonymous)'} ${shortUrl(frame.url)}${frame.lineNumber >= 0 ? `:${frame.lineNumber + 1}` : ''}`
     self.set(key, (self.get(key) ?? 0) + delta)
@@ -91,7 +102,7 @@ export function summarise(profile: CpuProfile, top = 12): string[] {
   }
   const percent = (ms: number) => `${((ms / total) * 100).toFixed(1).padStart(5)}%`
   return [
-    `busy ${(total / 1000).toFixed(1)} s, idle ${(idle / 1000).toFixed(1)} s`,
+    `busy ${(total / 1000).toFixed(1)} s, idle ${(idle / 1000).toFixed(1)} s, waiting for a core ${(waited / 1000).toFixed(1)} s (not counted)`,
     'where the busy time went (innermost named part of each sample):',
     ...[...parts.entries()].sort((a, b) => b[1] - a[1]).map(([name, ms]) => `  ${percent(ms)}  ${name}`),
     `top ${top} functions by self time:`,

@@ -17,10 +17,10 @@ import { ensureBuild } from './server'
  */
 const PAGES: Array<{ path: string; route: string }> = [
   { path: '/', route: 'routes/_index' },
-  { path: '/feed', route: 'routes/feed' },
-  { path: '/sparks', route: 'routes/sparks' },
-  { path: '/sparks-reels', route: 'routes/sparks-reels' },
-  { path: '/video/:id', route: 'routes/video.$id' },
+  { path: '/feed', route: 'routes/_discover+/feed' },
+  { path: '/sparks', route: 'routes/_watch+/sparks' },
+  { path: '/sparks-reels', route: 'routes/_watch+/sparks-reels' },
+  { path: '/video/:id', route: 'routes/_watch+/video.$id' },
 ]
 const FEED_GOAL_KB = 150
 

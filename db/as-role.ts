@@ -26,17 +26,11 @@ export function callerParameters(role: DatabaseRole, claims: Record<string, unkn
   ]
 }
 
-/** Runs `work` in a transaction on one pooled client as `role` with `claims`; rolls back on error. */
-export async function withRole<T>(
-  pool: pg.Pool,
-  role: DatabaseRole,
-  claims: Record<string, unknown>,
-  work: (client: pg.PoolClient) => Promise<T>,
-): Promise<T> {
+/** Runs `work` in a transaction on one pooled client (it holds the transaction: use it, not the pool); rolls back on error. */
+export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect()
   try {
     await client.query('begin')
-    await client.query(SET_CALLER_SQL, callerParameters(role, claims))
     const result = await work(client)
     await client.query('commit')
     return result
@@ -46,4 +40,17 @@ export async function withRole<T>(
   } finally {
     client.release()
   }
+}
+
+/** Runs `work` in a transaction on one pooled client as `role` with `claims`; rolls back on error. */
+export async function withRole<T>(
+  pool: pg.Pool,
+  role: DatabaseRole,
+  claims: Record<string, unknown>,
+  work: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
+  return inTransaction(pool, async (client) => {
+    await client.query(SET_CALLER_SQL, callerParameters(role, claims))
+    return work(client)
+  })
 }

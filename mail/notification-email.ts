@@ -4,8 +4,9 @@ import { NOTIFICATION_TYPE_LABELS, type EmailNotificationType } from './notifica
  * The emails of notifications: one at once for a type set to "email", or a
  * digest of several. The worker reads a notification's row as it is when the
  * email goes out (titles, the comment, the admin's note) and says it in the
- * words the notifications page uses (app/server/notifications.server.ts); every
- * email ends with the link that stops that type's emails without signing in.
+ * words of describeNotification, which the notifications page uses too
+ * (app/server/notifications.server.ts); every email ends with the link that
+ * stops that type's emails without signing in.
  */
 
 /** A notification joined with what it is about, as the worker reads it (service role). */

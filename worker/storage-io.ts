@@ -1,11 +1,9 @@
-import { createWriteStream, openAsBlob } from 'node:fs'
+import { openAsBlob } from 'node:fs'
 import path from 'node:path'
-import { Readable, Transform } from 'node:stream'
-import { pipeline } from 'node:stream/promises'
-import type { ReadableStream as WebReadableStream } from 'node:stream/web'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { MediaTarget } from './targets'
 import type { OutputFile, TranscodeResult } from './transcode'
+import { writeWithinLimit } from '../media/write-limited'
 
 /**
  * The worker's reads and writes of Storage, over its HTTP API as the service
@@ -63,24 +61,7 @@ export function createStorageIO({ storage, maxBytes, warn, lanes = 4 }: StorageI
   async function download(objectName: string, file: string, signal: AbortSignal): Promise<boolean> {
     const { data, error } = await storage.from('uploads').download(objectName, {}, { signal }).asStream()
     if (error) throw new Error(`could not download uploads/${objectName}: ${error.message}`)
-    let received = 0
-    let tooLarge = false
-    const limit = new Transform({
-      transform(chunk: Buffer, _encoding, callback) {
-        received += chunk.length
-        if (received > maxBytes) {
-          tooLarge = true
-          callback(new Error('upload larger than the limit'))
-        } else callback(null, chunk)
-      },
-    })
-    try {
-      await pipeline(Readable.fromWeb(data as WebReadableStream), limit, createWriteStream(file), { signal })
-    } catch (pipelineError) {
-      if (tooLarge) return false
-      throw pipelineError
-    }
-    return true
+    return writeWithinLimit(data, file, maxBytes, signal)
   }
 
   async function downloadText(objectName: string, signal: AbortSignal): Promise<string> {

@@ -17,7 +17,7 @@ import { Sheet } from './ui/sheet'
 import { Spinner } from './ui/spinner'
 import { useHydrated } from './use-hydrated'
 
-/** Where the form posts (app/routes/feedback.tsx), and its texts (docs/product.md, Rules and messages). */
+/** Where the form posts (app/routes/_me+/feedback.tsx), and its texts (docs/product.md, Rules and messages). */
 export const FEEDBACK_ACTION = '/feedback'
 export const FEEDBACK_THANKS = 'Thank you for your feedback!'
 export const FEEDBACK_FAILED = 'An error occurred'

@@ -38,7 +38,7 @@ import { useHydrated } from './use-hydrated'
  *   (reason `inappropriate`, details 'inappropriate content') as a plain form
  *   post, upgraded to a fetcher that answers in place.
  *
- * Both post to `REPORT_ACTION` (app/routes/report.tsx).
+ * Both post to `REPORT_ACTION` (app/routes/_me+/report.tsx).
  */
 export const REPORT_ACTION = '/report'
 export const REPORT_THANKS = 'Thank you for your report. Our team will review this content shortly.'

@@ -2,7 +2,7 @@ import { Form, useLocation, useNavigation } from '@remix-run/react'
 import { ClockIcon } from '~/components/icons'
 import { Spinner } from './ui/spinner'
 
-/** Where the Check Status and Refresh buttons post (app/routes/account.check-status.tsx). */
+/** Where the Check Status and Refresh buttons post (app/routes/_auth+/account.check-status.tsx). */
 export const CHECK_STATUS_ACTION = '/account/check-status'
 
 /**

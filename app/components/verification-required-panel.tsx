@@ -4,7 +4,7 @@ import { CheckStatusForm } from './verification-banner'
 /**
  * Where an unverified creator lands after trying to upload (docs/product.md,
  * Upload): why they cannot yet, and a Refresh Status button that re-reads
- * their account (a real form, app/routes/account.check-status.tsx) and comes
+ * their account (a real form, app/routes/_auth+/account.check-status.tsx) and comes
  * back here with the answer. Shown on /profile?verification=required.
  */
 export function VerificationRequiredPanel() {

@@ -25,10 +25,42 @@ export type VideoCardData = Pick<
   VideoCardItem,
   'id' | 'title' | 'description' | 'type' | 'isPublic' | 'thumbnailUrl' | 'durationSeconds' | 'creator' | 'category'
 > &
-  Partial<Pick<VideoCardItem, 'viewCount' | 'likeCount' | 'said' | 'progress'>> & {
+  Partial<Pick<VideoCardItem, 'said' | 'progress'>> & {
     /** Why the card is in a ranked sparks feed ("Because you follow maya.creates"). */
     reason?: { text: string } | null
   }
+
+/**
+ * What a card shows of a list's item, and nothing more: a page's loader sends its cards
+ * through this, so the page's data (serialised into the HTML, and again for every "Load
+ * more") carries no media URLs, sizes, counters or dates the card does not show, and the
+ * description already cut to the card's length. The API keeps the whole item.
+ */
+export function cardData<T extends VideoCardData>(item: T): VideoCardData {
+  return {
+    id: item.id,
+    title: item.title,
+    description: truncate(item.description, LIMITS.cardDescription),
+    type: item.type,
+    isPublic: item.isPublic,
+    thumbnailUrl: item.thumbnailUrl,
+    durationSeconds: item.durationSeconds,
+    creator: { id: item.creator.id, username: item.creator.username, avatarUrl: item.creator.avatarUrl },
+    category: { id: item.category.id, name: item.category.name },
+    ...(item.said ? { said: item.said } : {}),
+    ...(item.progress ? { progress: item.progress } : {}),
+    ...(item.reason ? { reason: { text: item.reason.text } } : {}),
+  }
+}
+
+type CardPage = { items: VideoCardData[]; nextCursor: string | null }
+
+/** A page of cards, trimmed by `cardData` (null stays null: the page failed to load). */
+export function cardPage(page: CardPage): CardPage
+export function cardPage(page: CardPage | null): CardPage | null
+export function cardPage(page: CardPage | null): CardPage | null {
+  return page && { items: page.items.map(cardData), nextCursor: page.nextCursor }
+}
 
 export function VideoCard({
   video,

@@ -15,7 +15,20 @@ export interface CueView {
   text: string
 }
 
-/** Where a track's WebVTT is served (app/routes/captions.$file.ts). */
+/** Where a track's WebVTT is served (app/routes/_media+/captions.$file.ts). */
 export function captionTrackUrl(trackId: string): string {
   return `/captions/${trackId}.vtt`
+}
+
+/** A track as the video page's player takes it: its WebVTT's address with what names it. */
+export interface PageCaptionTrack {
+  id: string
+  language: string
+  label: string
+  source: 'upload' | 'automatic'
+  src: string
+}
+
+export function pageCaptionTrack(track: Pick<CaptionTrackView, 'id' | 'language' | 'label' | 'source'>): PageCaptionTrack {
+  return { id: track.id, language: track.language, label: track.label, source: track.source, src: captionTrackUrl(track.id) }
 }

@@ -18,6 +18,16 @@
  */
 export type FieldErrors = Partial<Record<string, string>>
 
+/** The first message for each field of a schema's refusal (zod's error), keyed by its name; `form` when the issue names none. */
+export function issueErrors(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): FieldErrors {
+  const errors: FieldErrors = {}
+  for (const issue of error.issues) {
+    const key = issue.path.length ? String(issue.path[0]) : 'form'
+    errors[key] ??= issue.message
+  }
+  return errors
+}
+
 export interface FormFailure<Values extends object = Record<string, string>> {
   ok: false
   formError?: string

@@ -3,7 +3,7 @@
  * video card, the video page and the reel viewer (server and client alike).
  *
  * - HLS and MP4 renditions are served by the app itself at
- *   `/media/videos/<id>/<path>` (app/routes/media.$.tsx), which checks that
+ *   `/media/videos/<id>/<path>` (app/routes/_media+/media.$.tsx), which checks that
  *   the caller may see the video before streaming it from Storage — a
  *   private video's media is never reachable by URL alone.
  * - Thumbnails sit in the public `thumbnails` bucket and are loaded straight

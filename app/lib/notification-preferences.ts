@@ -7,7 +7,6 @@ import {
   type EmailNotificationType,
   type NotificationChannel,
 } from '../../mail/notification-types'
-import { NOTIFICATION_TYPES } from './notifications'
 
 /**
  * Notification preferences as the edit-profile form, the API and the
@@ -22,10 +21,6 @@ export {
   type EmailNotificationType,
   type NotificationChannel,
 }
-
-// The emailed types are the notifications' types, in the same order.
-const sameTypes: readonly (typeof NOTIFICATION_TYPES)[number][] = EMAIL_NOTIFICATION_TYPES
-void sameTypes
 
 export const CHANNEL_LABELS: Record<NotificationChannel, string> = {
   in_app: 'In the app only',

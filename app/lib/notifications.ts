@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { EMAIL_NOTIFICATION_TYPES } from '../../mail/notification-types'
 import { formatDay } from './format'
 
 /**
@@ -8,19 +9,8 @@ import { formatDay } from './format'
  * fills these in. See docs/decisions/0032-notifications.md.
  */
 
-export const NOTIFICATION_TYPES = [
-  'video_published',
-  'video_commented',
-  'video_liked',
-  'video_quoted',
-  'followed',
-  'application_reviewed',
-  'category_reviewed',
-  'report_handled',
-  'video_processed',
-  'video_failed',
-  'checkpoint_answers',
-] as const
+/** The types of notification: the emails' own list (mail/notification-types.ts), one list for both. */
+export const NOTIFICATION_TYPES = EMAIL_NOTIFICATION_TYPES
 
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number]
 

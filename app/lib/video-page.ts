@@ -1,5 +1,6 @@
 import type { VideoIntent } from '~/lib/schemas/video'
 import type { FormFailure } from './forms'
+import type { QuoteResponseMedia } from './quote-types'
 import type { LikeState } from '~/lib/video-types'
 
 /**
@@ -32,12 +33,7 @@ export interface VideoPageQuote extends LikeState {
   createdAt: string
   canDelete: boolean
   creator: VideoPagePerson
-  response: {
-    status: 'processing' | 'ready' | 'failed'
-    hlsUrl: string | null
-    mp4Url: string | null
-    posterUrl: string | null
-  } | null
+  response: QuoteResponseMedia | null
 }
 
 export type ShareResult = { ok: true; url: string } | { ok: false; message: string }

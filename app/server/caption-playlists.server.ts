@@ -7,8 +7,8 @@ import { asCaller, type JwtClaims } from './db.server'
 /**
  * Caption tracks inside HLS (ADR 0026), read AS THE CALLER like every other
  * caption read: a track of a video the caller may not see does not exist for them.
- * The master playlist composed with these tracks is served by /media (app/routes/media.$.tsx);
- * the subtitle playlists and their WebVTT segment by /captions (app/routes/captions.$file.ts).
+ * The master playlist composed with these tracks is served by /media (app/routes/_media+/media.$.tsx);
+ * the subtitle playlists and their WebVTT segment by /captions (app/routes/_media+/captions.$file.ts).
  */
 
 /** `/captions/<id>.m3u8?mpegts=…`: a track's subtitle media playlist, named in the composed master. */

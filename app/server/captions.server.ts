@@ -1,7 +1,13 @@
 import { sql } from 'kysely'
 import { TRACK_COLUMNS, trackView, writeTrack } from '../../db/caption-tracks'
 import { CaptionFileError, parseCaptionFile, toWebVtt, type Cue } from '../../media/captions'
-import { captionTrackUrl, type CaptionTrackView, type CueView } from '~/lib/caption-types'
+import {
+  captionTrackUrl,
+  pageCaptionTrack,
+  type CaptionTrackView,
+  type CueView,
+  type PageCaptionTrack,
+} from '~/lib/caption-types'
 import { isUuid } from '~/lib/ids'
 import { CAPTION_FORM_MESSAGES, captionTrackSchema, languageName } from '~/lib/schemas/captions'
 import { VIDEO_MESSAGES } from '~/lib/schemas/video'
@@ -145,7 +151,7 @@ async function readCues(tx: Tx, trackId: string): Promise<CueView[]> {
 }
 
 export interface VideoPageCaptions {
-  tracks: Array<{ id: string; language: string; label: string; source: 'upload' | 'automatic'; src: string }>
+  tracks: PageCaptionTrack[]
   /** The transcript shown beside the player: the English track when there is one, else the first. */
   transcript: { trackId: string; label: string; cues: CueView[] } | null
   canEdit: boolean
@@ -160,13 +166,7 @@ export async function getVideoPageCaptions(claims: JwtClaims | null, videoId: st
   const cues = chosen ? await getCaptionCues(claims, chosen.id) : null
   const captionsOn = tracks.length > 0 ? await captionsOnByDefault(claims) : false
   return {
-    tracks: tracks.map((track) => ({
-      id: track.id,
-      language: track.language,
-      label: track.label,
-      source: track.source,
-      src: captionTrackUrl(track.id),
-    })),
+    tracks: tracks.map(pageCaptionTrack),
     transcript: chosen && cues ? { trackId: chosen.id, label: chosen.label, cues } : null,
     canEdit,
     captionsOn,
@@ -191,7 +191,7 @@ export interface PlayerTrack {
 /**
  * The caption tracks of several visible videos at once (the reel viewer's window), by video
  * id, English first. `placement: 'reel'` asks for WebVTT whose cues sit above the reel's
- * title and clear of its buttons (see app/routes/captions.$file.ts).
+ * title and clear of its buttons (see app/routes/_media+/captions.$file.ts).
  */
 export async function listPlayerTracks(
   claims: JwtClaims | null,

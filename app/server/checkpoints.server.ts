@@ -11,6 +11,7 @@ import {
   type CheckpointWithKey,
   type SparkQuestion,
   type VideoCheckpointStats,
+  type ProgressItem,
 } from '~/lib/schemas/checkpoints'
 import { asCaller, type JwtClaims, type Tx } from './db.server'
 import { DomainError, isPermissionError, type FieldErrors } from './errors.server'
@@ -368,14 +369,7 @@ export async function creatorCheckpointStats(claims: JwtClaims): Promise<VideoCh
 }
 
 /** The caller's Progress: per video with checkpoints they answered, how many questions and how many right. */
-export interface ProgressItem {
-  videoId: string
-  title: string
-  questions: number
-  answered: number
-  right: number
-  lastAnsweredAt: string
-}
+export type { ProgressItem }
 
 export async function myCheckpointProgress(claims: JwtClaims): Promise<ProgressItem[]> {
   return asCaller(claims, async (tx) => {

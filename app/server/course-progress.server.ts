@@ -1,4 +1,4 @@
-import { sql } from 'kysely'
+import { sql, type RawBuilder } from 'kysely'
 import {
   LEARNING_MESSAGES,
   lessonHref,
@@ -233,21 +233,34 @@ export async function listMyLearning(claims: JwtClaims): Promise<LearningCourse[
 export async function getLessonCourse(claims: JwtClaims | null, videoId: string): Promise<LessonCourse | null> {
   if (!claims || !isUuid(videoId)) return null
   return asCaller(claims, async (tx) => {
-    const { rows } = await sql<{
-      course_id: string
-      title: string
-      enrolled: boolean
-      number: number
-      total: number
-      next_id: string | null
-      next_title: string | null
-    }>`
+    const { rows } = await lessonCourseQuery(sql`${videoId}::uuid`).execute(tx)
+    return toLessonCourse(rows[0] ?? null)
+  })
+}
+
+/** A row of `lessonCourseQuery`. */
+export interface LessonCourseRow {
+  course_id: string
+  title: string
+  enrolled: boolean
+  number: number
+  total: number
+  next_id: string | null
+  next_title: string | null
+}
+
+/**
+ * `getLessonCourse`'s query for the video `video` (an SQL uuid expression), as the caller: at
+ * most one row. The video page runs it as one part of its statement (video-page.server.ts).
+ */
+export function lessonCourseQuery(video: RawBuilder<unknown>): RawBuilder<LessonCourseRow> {
+  return sql<LessonCourseRow>`
       with chosen as (
         select c.id, c.title, l.position, e.created_at is not null as enrolled
           from public.course_lessons l
           join public.courses c on c.id = l.course_id
           left join public.course_enrollments e on e.course_id = c.id and e.user_id = (select auth.uid())
-         where l.video_id = ${videoId}::uuid and (c.is_published or e.created_at is not null)
+         where l.video_id = ${video} and (c.is_published or e.created_at is not null)
          order by (e.created_at is not null) desc, e.created_at desc nulls last, c.created_at, c.id
          limit 1
       )
@@ -264,18 +277,19 @@ export async function getLessonCourse(claims: JwtClaims | null, videoId: string)
            where l.course_id = ch.id and l.position > ch.position
            order by l.position limit 1
         ) n on true
-    `.execute(tx)
-    const row = rows[0]
-    if (!row) return null
-    return {
-      courseId: row.course_id,
-      title: row.title,
-      number: row.number,
-      total: row.total,
-      enrolled: row.enrolled,
-      next: row.next_id ? { videoId: row.next_id, title: row.next_title ?? '', href: lessonHref(row.next_id) } : null,
-    }
-  })
+    `
+}
+
+export function toLessonCourse(row: LessonCourseRow | null): LessonCourse | null {
+  if (!row) return null
+  return {
+    courseId: row.course_id,
+    title: row.title,
+    number: row.number,
+    total: row.total,
+    enrolled: row.enrolled,
+    next: row.next_id ? { videoId: row.next_id, title: row.next_title ?? '', href: lessonHref(row.next_id) } : null,
+  }
 }
 
 interface FunnelRow {

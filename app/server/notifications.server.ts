@@ -1,12 +1,11 @@
 import { sql } from 'kysely'
 import { isUuid } from '~/lib/ids'
 import { avatarUrl } from '~/lib/media-urls'
-import { NOTIFICATION_MESSAGES, type NotificationItem, type NotificationsPage, type NotificationType } from '~/lib/notifications'
-import { profileTabHref } from '~/lib/profile-tabs'
+import { NOTIFICATION_MESSAGES, type NotificationItem, type NotificationsPage } from '~/lib/notifications'
 import { asCaller, type JwtClaims } from './db.server'
 import { decodeTimeKey, encodeTimeKey, isoMicros } from './cursor.server'
 import { DomainError } from './errors.server'
-import { checkpointAnswersMessage } from '../../mail/notification-email'
+import { describeNotification, type NotificationEmailRow } from '../../mail/notification-email'
 import { browserSupabaseUrl } from './supabase.server'
 
 /**
@@ -33,29 +32,13 @@ export async function unreadCount(claims: JwtClaims | null): Promise<number> {
   })
 }
 
-interface Row {
+/** A notification as the page reads it: the emails' row (the words come from it) with its own parts. */
+interface Row extends Omit<NotificationEmailRow, 'is_public'> {
   id: string
-  type: NotificationType
   created_at: string
   day: string
   read_at: string | null
-  outcome: string | null
-  actor_id: string | null
-  actor_username: string | null
   actor_avatar: string | null
-  actor_role: string | null
-  video_id: string | null
-  video_title: string | null
-  video_type: string | null
-  comment_body: string | null
-  quote_id: string | null
-  quote_body: string | null
-  review_notes: string | null
-  category_name: string | null
-  failure_reason: string | null
-  like_count: number | null
-  liker_username: string | null
-  answer_count: number | null
 }
 
 /** Newest first, `limit` a page, after `cursor`; with the unread count. */
@@ -125,81 +108,27 @@ export async function listNotifications(
   }
 }
 
-function quoted(title: string): string {
-  return `“${title}”`
-}
-
-/** One row as the recipient sees it, or null when what it is about is out of their sight. */
+/**
+ * One row as the recipient sees it, or null when what it is about is out of their sight. The words are
+ * the emails' (describeNotification, mail/notification-email.ts): the page and the email say the same.
+ */
 function render(row: Row, base: string): NotificationItem | null {
-  const actor =
-    row.actor_id && row.actor_username
-      ? { id: row.actor_id, username: row.actor_username, avatarUrl: avatarUrl(base, row.actor_avatar) }
-      : null
-  const title = row.video_title ? quoted(row.video_title) : ''
-  const videoHref = row.video_id ? `/video/${row.video_id}` : null
-  const kind = row.video_type === 'spark' ? 'spark' : 'video'
-  const item = (message: string, href: string | null, detail: string | null = null): NotificationItem => ({
+  // RLS has left out a video the recipient may not see: no need of the worker's is_public check here.
+  const described = describeNotification({ ...row, is_public: null })
+  if (!described) return null
+  return {
     id: row.id,
     type: row.type,
     createdAt: row.created_at,
     day: row.day,
     readAt: row.read_at ? new Date(row.read_at).toISOString() : null,
-    actor,
-    message,
-    detail,
-    href,
-  })
-  switch (row.type) {
-    case 'video_published':
-      if (!actor || !row.video_id) return null
-      return item(`${actor.username} published a new ${kind}: ${title}`, videoHref)
-    case 'video_commented':
-      if (!actor || !row.video_id || row.comment_body === null) return null
-      return item(`${actor.username} commented on ${title}`, videoHref, row.comment_body)
-    case 'video_liked': {
-      const count = row.like_count ?? 0
-      if (!row.video_id || count === 0) return null
-      if (count === 1) return item(`${row.liker_username ?? 'Someone'} liked your ${kind} ${title}`, videoHref)
-      return item(`${count} people liked your ${kind} ${title}`, videoHref)
-    }
-    case 'checkpoint_answers': {
-      const message = checkpointAnswersMessage(row.answer_count ?? 0, kind, title)
-      if (!row.video_id || !message) return null
-      return item(message, `/dashboard/videos/${row.video_id}`)
-    }
-    case 'video_quoted':
-      if (!actor || !row.video_id || !row.quote_id) return null
-      return item(`${actor.username} quoted your ${kind} ${title}`, `/quote/${row.quote_id}`, row.quote_body || null)
-    case 'followed':
-      if (!actor) return null
-      return item(
-        `${actor.username} started following you`,
-        row.actor_role === 'creator' || row.actor_role === 'admin' ? `/creator/${actor.id}` : null,
-      )
-    case 'application_reviewed':
-      return row.outcome === 'approved'
-        ? item('Your creator application was approved. You can upload videos now.', '/upload', row.review_notes || null)
-        : item('Your creator application was not approved.', '/profile', row.review_notes || null)
-    case 'category_reviewed': {
-      const name = row.category_name ?? 'a category'
-      return row.outcome === 'approved'
-        ? item(`Your request to publish in ${name} was approved.`, '/upload')
-        : item(`Your request to publish in ${name} was not approved.`, '/profile/edit')
-    }
-    case 'report_handled': {
-      const href = profileTabHref('reports')
-      if (row.outcome === 'removed') return item('The content you reported was removed. Thank you for your report.', href)
-      if (row.outcome === 'dismissed') return item('Your report was reviewed; the content stays up.', href)
-      return item('Your report was reviewed. Thank you.', href)
-    }
-    case 'video_processed':
-      if (!row.video_id) return null
-      return item(`Your ${kind} ${title} is ready to watch.`, videoHref)
-    case 'video_failed':
-      if (!row.video_id) return null
-      return item(`Your ${kind} ${title} couldn't be processed.`, videoHref, row.failure_reason)
-    default:
-      return null
+    actor:
+      row.actor_id && row.actor_username
+        ? { id: row.actor_id, username: row.actor_username, avatarUrl: avatarUrl(base, row.actor_avatar) }
+        : null,
+    message: described.message,
+    detail: described.detail,
+    href: described.href,
   }
 }
 

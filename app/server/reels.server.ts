@@ -15,7 +15,7 @@ import { lessonLinksOf } from './spark-lessons.server'
 import { browserSupabaseUrl } from './supabase.server'
 
 /**
- * What the reel viewer shows of each clip (app/routes/sparks-reels.tsx): the
+ * What the reel viewer shows of each clip (app/routes/_watch+/sparks-reels.tsx): the
  * card's fields, its caption tracks placed for reels, whether the caller
  * liked it and follows its creator (null on their own clips), in three
  * queries for the whole page of clips. The actions themselves — like,

@@ -1,4 +1,4 @@
-import { sql } from 'kysely'
+import { sql, type RawBuilder } from 'kysely'
 import { isUuid } from '~/lib/ids'
 import { mediaUrls } from '~/lib/media-urls'
 import { formatClock } from '~/lib/schemas/chapters'
@@ -39,19 +39,36 @@ export async function lessonLinksOf(claims: JwtClaims | null, sparkIds: readonly
 }
 
 async function readLessonLinks(tx: Tx, ids: string[]) {
-  const { rows } = await sql<{ spark_id: string; lesson_id: string; lesson_at_seconds: number | null; title: string }>`
+  const { rows } = await lessonLinksQuery(sql`${sql.val(ids)}::uuid[]`).execute(tx)
+  return rows.map((row) => ({ sparkId: row.spark_id, link: toLessonLink(row) }))
+}
+
+/** A row of `lessonLinksQuery`. */
+export interface LessonLinkRow {
+  spark_id: string
+  lesson_id: string
+  lesson_at_seconds: number | null
+  title: string
+}
+
+/**
+ * The lessons of the sparks `ids` (an SQL uuid[] expression) the caller may see; the video
+ * page runs it as one part of its statement (video-page.server.ts).
+ */
+export function lessonLinksQuery(ids: RawBuilder<unknown>): RawBuilder<LessonLinkRow> {
+  return sql<LessonLinkRow>`
     select f.spark_id, f.lesson_id, f.lesson_at_seconds, l.title
-      from public.spark_lessons(${sql.val(ids)}::uuid[]) f
-      join public.videos l on l.id = f.lesson_id`.execute(tx)
-  return rows.map((row) => ({
-    sparkId: row.spark_id,
-    link: {
-      id: row.lesson_id,
-      title: row.title,
-      at: row.lesson_at_seconds,
-      href: lessonHref(row.lesson_id, row.lesson_at_seconds),
-    } satisfies LessonLink,
-  }))
+      from public.spark_lessons(${ids}) f
+      join public.videos l on l.id = f.lesson_id`
+}
+
+export function toLessonLink(row: LessonLinkRow): LessonLink {
+  return {
+    id: row.lesson_id,
+    title: row.title,
+    at: row.lesson_at_seconds,
+    href: lessonHref(row.lesson_id, row.lesson_at_seconds),
+  }
 }
 
 /** One spark's lesson as the caller may see it, or null (no link, or a lesson hidden from them). */
@@ -73,28 +90,43 @@ export async function listLessonSparks(claims: JwtClaims | null, lessonId: strin
 }
 
 async function readLessonSparks(tx: Tx, lessonId: string): Promise<LessonSpark[]> {
-  const { rows } = await sql<{
-    id: string
-    title: string
-    lesson_at_seconds: number | null
-    duration_seconds: string | null
-    thumbnail_path: string | null
-    hls_path: string | null
-    mp4_path: string | null
-  }>`
-    select s.id, s.title, f.lesson_at_seconds, s.duration_seconds, s.thumbnail_path, s.hls_path, s.mp4_path
-      from public.lesson_sparks(${lessonId}::uuid) with ordinality as f (spark_id, lesson_at_seconds, n)
-      join public.videos s on s.id = f.spark_id
-     order by f.n`.execute(tx)
+  const { rows } = await lessonSparksQuery(sql`${lessonId}::uuid`).execute(tx)
   const base = browserSupabaseUrl()
-  return rows.map((row) => ({
+  return rows.map((row) => toLessonSpark(row, base))
+}
+
+/** A row of `lessonSparksQuery`. */
+export interface LessonSparkRow {
+  id: string
+  title: string
+  lesson_at_seconds: number | null
+  duration_seconds: string | number | null
+  thumbnail_path: string | null
+  hls_path: string | null
+  mp4_path: string | null
+}
+
+/**
+ * The public, ready sparks of the lesson `lesson` (an SQL uuid expression), in the lesson's
+ * order; the video page runs it as one part of its statement (video-page.server.ts).
+ */
+export function lessonSparksQuery(lesson: RawBuilder<unknown>): RawBuilder<LessonSparkRow> {
+  return sql<LessonSparkRow>`
+    select s.id, s.title, f.lesson_at_seconds, s.duration_seconds, s.thumbnail_path, s.hls_path, s.mp4_path
+      from public.lesson_sparks(${lesson}) with ordinality as f (spark_id, lesson_at_seconds, n)
+      join public.videos s on s.id = f.spark_id
+     order by f.n`
+}
+
+export function toLessonSpark(row: LessonSparkRow, base: string): LessonSpark {
+  return {
     id: row.id,
     title: row.title,
     thumbnailUrl: mediaUrls(row, base).posterUrl,
     durationSeconds: row.duration_seconds === null ? null : Number(row.duration_seconds),
     at: row.lesson_at_seconds,
     href: reelClipHref(row.id),
-  }))
+  }
 }
 
 /**

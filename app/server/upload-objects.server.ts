@@ -1,8 +1,6 @@
-import { createWriteStream, openAsBlob } from 'node:fs'
-import { Readable, Transform } from 'node:stream'
-import { pipeline } from 'node:stream/promises'
-import type { ReadableStream as WebReadableStream } from 'node:stream/web'
+import { openAsBlob } from 'node:fs'
 import type { Supabase } from './supabase.server'
+import { writeWithinLimit } from '../../media/write-limited'
 
 /**
  * Objects an upload puts in Storage as the user (videos, their thumbnails,
@@ -25,24 +23,7 @@ export async function downloadUpload(
 ): Promise<string | 'missing' | 'too-large'> {
   const { data, error } = await supabase.storage.from('uploads').download(name).asStream()
   if (error || !data) return 'missing'
-  let received = 0
-  let tooLarge = false
-  const limit = new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      received += chunk.length
-      if (received > maxBytes) {
-        tooLarge = true
-        callback(new Error('larger than the upload limit'))
-      } else callback(null, chunk)
-    },
-  })
-  try {
-    await pipeline(Readable.fromWeb(data as WebReadableStream), limit, createWriteStream(file))
-  } catch (error) {
-    if (tooLarge) return 'too-large'
-    throw error
-  }
-  return file
+  return (await writeWithinLimit(data, file, maxBytes)) ? file : 'too-large'
 }
 
 /** Stores a file as the caller, streamed from disk (a file-backed Blob is read as it is sent). */

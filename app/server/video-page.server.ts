@@ -1,17 +1,25 @@
 import { sql, type RawBuilder } from 'kysely'
-import { captionTrackUrl, type CueView } from '~/lib/caption-types'
+import { pageCaptionTrack, type CueView } from '~/lib/caption-types'
 import { isUuid } from '~/lib/ids'
 import { parsePlaybackRate } from '~/lib/playback-rate'
 import { resumeMoment } from '~/lib/schemas/progress'
 import { VIDEO_MESSAGES } from '~/lib/schemas/video'
 import { trackView, TRACK_COLUMNS } from '../../db/caption-tracks'
-import { getLessonCourse } from './course-progress.server'
+import { lessonCourseQuery, toLessonCourse, type LessonCourseRow } from './course-progress.server'
 import { storedChapters } from './chapters.server'
 import { toCheckpointResults, toQuestion, type QuestionRow, type ResultRow } from './checkpoints.server'
 import { listComments, toCommentView } from './comments.server'
 import { asCaller, type JwtClaims } from './db.server'
 import { DomainError } from './errors.server'
-import { videoLessonPanel } from './spark-lessons.server'
+import {
+  lessonLinksQuery,
+  lessonSparksQuery,
+  toLessonLink,
+  toLessonSpark,
+  type LessonLinkRow,
+  type LessonSparkRow,
+} from './spark-lessons.server'
+import { browserSupabaseUrl } from './supabase.server'
 import { toNote, type NoteRow } from './notes.server'
 import { toWatchPosition, type ProgressRow } from './progress-rows.server'
 import { listQuotes, toQuoteView, type QuoteRow } from './quotes.server'
@@ -22,7 +30,8 @@ import { pageComment, pageQuote, toVideoDetail, videoPageView, type VideoDetailR
  * caller: the video, the first page of its comments and quotes, its captions (the player's tracks
  * and one transcript), its chapters, whether the caller follows the creator, where they stopped
  * ("Resume from …", ADR 0034), the checkpoints with their own results (ADR 0047), their private
- * notes (ADR 0044) and their playback speed (ADR 0043). Row-level security judges every part
+ * notes (ADR 0044), their playback speed (ADR 0043), the course it is a lesson of (ADR 0048) and a
+ * spark's lesson or a lesson's sparks (ADR 0050). Row-level security judges every part
  * (`asCaller`), exactly as the separate reads did; each part is a scalar subquery returning JSON,
  * shaped afterwards by the same row mappers those reads use.
  *
@@ -116,6 +125,12 @@ function parts(videoId: string, me: string) {
          where n.user_id = ${self} and n.video_id = ${video}
       ) n)`,
     playbackRate: sql<number | null>`public.profile_playback_rate()`,
+    /** The course this video is a lesson of: "Lesson 3 of 10", Next lesson (ADR 0048). */
+    course: sql<LessonCourseRow | null>`(select row_to_json(x) from (${lessonCourseQuery(video)}) x)`,
+    /** A spark's lesson ("Watch the full lesson", ADR 0050)… */
+    lessonLink: sql<LessonLinkRow | null>`(select row_to_json(x) from (${lessonLinksQuery(sql`array[${video}]`)}) x limit 1)`,
+    /** …or a lesson's sparks ("Sparks from this lesson"), in the lesson's order. */
+    lessonSparks: sql<LessonSparkRow[]>`(select coalesce(json_agg(x), '[]') from (${lessonSparksQuery(video)}) x)`,
   } satisfies Record<string, Json<unknown>>
 }
 
@@ -136,18 +151,11 @@ type TrackRow = Parameters<typeof trackView>[0]
 export async function getLearnerVideoPage(claims: JwtClaims, id: string, options: { siteUrl: string }) {
   if (!isUuid(id)) throw notFound()
   const selected = parts(id, claims.sub)
-  // Beside the page's statement, two reads of their own (not yet parts of it): the course
-  // this video is a lesson of (ADR 0048: "Lesson 3 of 10", Next lesson), and a spark's
-  // lesson or a lesson's sparks (ADR 0050).
-  const [row, course, sparkLessons] = await Promise.all([
-    asCaller(claims, async (tx) => {
-      const columns = Object.entries(selected).map(([name, part]) => sql`${part} as ${sql.ref(name)}`)
-      const { rows } = await sql<PartValues>`select ${sql.join(columns)}`.execute(tx)
-      return rows[0]!
-    }),
-    getLessonCourse(claims, id),
-    videoLessonPanel(claims, id),
-  ])
+  const row = await asCaller(claims, async (tx) => {
+    const columns = Object.entries(selected).map(([name, part]) => sql`${part} as ${sql.ref(name)}`)
+    const { rows } = await sql<PartValues>`select ${sql.join(columns)}`.execute(tx)
+    return rows[0]!
+  })
   const v = row.video
   if (!v) throw notFound()
 
@@ -164,13 +172,7 @@ export async function getLearnerVideoPage(claims: JwtClaims, id: string, options
       comments,
       quotes,
       captions: {
-        tracks: tracks.map((track) => ({
-          id: track.id,
-          language: track.language,
-          label: track.label,
-          source: track.source,
-          src: captionTrackUrl(track.id),
-        })),
+        tracks: tracks.map(pageCaptionTrack),
         transcript:
           transcriptTrack && row.transcript
             ? { trackId: transcriptTrack.id, label: transcriptTrack.label, cues: row.transcript.cues.map(toCue) }
@@ -200,8 +202,11 @@ export async function getLearnerVideoPage(claims: JwtClaims, id: string, options
     },
     notes: row.notes.map(toNote),
     playbackRate: parsePlaybackRate(row.playbackRate) ?? 1,
-    sparkLessons,
-    course,
+    // A spark is nobody's lesson: only a long-form video lists sparks.
+    sparkLessons: row.lessonLink
+      ? { lesson: toLessonLink(row.lessonLink), sparks: [] }
+      : { lesson: null, sparks: row.lessonSparks.map((spark) => toLessonSpark(spark, browserSupabaseUrl())) },
+    course: toLessonCourse(row.course),
   }
 }
 

@@ -42,14 +42,16 @@ export async function reportWatch(viewer: Viewer, input: unknown): Promise<{ cou
     const run =
       'claims' in viewer
         ? asCaller(viewer.claims, (tx) =>
-            // The learner's position rides on the same report, in the same statement (resume, ADR 0034; ADR 0054).
+            // The learner's position rides on the same report, in the same statement (resume, ADR 0034; ADR 0054),
+            // saved before the view is counted: counting locks the creator's busy roll-up rows until the commit,
+            // and the save need not run while other learners' reports wait for them (ADR 0056).
             sql<{
               counted: boolean
-            }>`select public.report_watch(${session}::uuid, ${video}::uuid, ${played}, ${tenths}) as counted${
+            }>`select ${
               position === undefined
                 ? sql``
-                : sql`, (public.save_watch_position(${video}::uuid, ${position}, ${duration ?? null})).finished as finished`
-            }`.execute(tx),
+                : sql`(public.save_watch_position(${video}::uuid, ${position}, ${duration ?? null})).finished as finished, `
+            }public.report_watch(${session}::uuid, ${video}::uuid, ${played}, ${tenths}) as counted`.execute(tx),
           )
         : asServiceRole('a visitor has no database role that may count: the server reports under the key it set', (tx) =>
             sql<{

@@ -8,20 +8,7 @@ import type pg from 'pg'
  */
 export type Db = Pick<pg.Pool, 'query'> | pg.PoolClient
 
-export async function inTransaction<T>(pool: pg.Pool, work: (db: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect()
-  try {
-    await client.query('begin')
-    const result = await work(client)
-    await client.query('commit')
-    return result
-  } catch (error) {
-    await client.query('rollback').catch(() => {})
-    throw error
-  } finally {
-    client.release()
-  }
-}
+export { inTransaction } from '../../db/as-role'
 
 /** The first row of a query, or undefined. */
 export async function one<T extends pg.QueryResultRow>(db: Db, sql: string, params: unknown[] = []): Promise<T | undefined> {

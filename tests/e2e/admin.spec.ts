@@ -209,7 +209,7 @@ test.describe('admin console', () => {
         expect(reported.ok()).toBe(true)
 
         await signedInAs('admin')
-        await page.goto('/admin?tab=reports')
+        await page.goto('/admin/reports')
         const card = page.getByRole('article', { name: title })
         await expect(card.getByText('Clickbait')).toBeVisible()
         await expect(card.getByText(reporter.username, { exact: false })).toBeVisible()
@@ -224,7 +224,7 @@ test.describe('admin console', () => {
           await expect(remove).toBeFocused()
           await remove.click()
           await dialog.getByRole('button', { name: 'Yes, remove video' }).click()
-          await expect(page).toHaveURL(/tab=reports/)
+          await expect(page).toHaveURL(/\/admin\/reports/)
           await expect(page).not.toHaveURL(/confirm=/)
         } else {
           await card.getByRole('link', { name: 'Remove video…' }).click()
@@ -245,7 +245,7 @@ test.describe('admin console', () => {
         signedInAs,
       }) => {
         await signedInAs('admin')
-        await page.goto('/admin?tab=users')
+        await page.goto('/admin/users')
         const form = page.getByRole('region', { name: 'Add user' })
         await form.getByRole('button', { name: 'Add user' }).click()
         await expect(form.getByText('Please fill in all required fields')).toBeVisible()
@@ -271,7 +271,7 @@ test.describe('admin console', () => {
         const signIn = await supabaseFor(baseURL!, 'anon').auth.signInWithPassword({ email, password: 'Added-pass-2026' })
         expect(signIn.error).toBeNull()
 
-        await page.goto(`/admin?tab=users&q=${username}`)
+        await page.goto(`/admin/users?q=${username}`)
         const row = page.getByRole('article', { name: username })
         await expect(row.getByText('Verified')).toBeVisible()
         await row.getByRole(javaScriptEnabled ? 'button' : 'link', { name: `Delete ${username}` }).click()
@@ -296,7 +296,7 @@ test.describe('admin console', () => {
         const made: string[] = []
         const creator = await makeCreatorWithPortfolio(baseURL!, made)
         await signedInAs('admin')
-        await page.goto('/admin?tab=creators')
+        await page.goto('/admin')
         const card = applicationCard(page, creator.username)
         await card.getByLabel('Review notes (optional)').fill('Please add a demo video')
         if (javaScriptEnabled) {
@@ -347,14 +347,14 @@ test.describe('admin console', () => {
         expect(created.error).toBeNull()
         const creatorId = created.data.user!.id
         await signedInAs('admin')
-        const verified = await page.request.post('/admin', {
-          form: { intent: 'change-role', tab: 'users', userId: creatorId, role: 'creator' },
+        const verified = await page.request.post('/admin/users', {
+          form: { intent: 'change-role', userId: creatorId, role: 'creator' },
           headers: { Origin: baseURL! },
           maxRedirects: 0,
         })
         expect(verified.status()).toBe(302)
 
-        await page.goto('/admin?tab=creators')
+        await page.goto('/admin')
         const requests = page.getByRole('article', { name: `Category requests of ${creator.username}` })
         await expect(requests.getByText('Media', { exact: true })).toBeVisible()
         await requests.getByRole('button', { name: `Approve Media for ${creator.username}` }).click()
@@ -369,7 +369,7 @@ test.describe('admin console', () => {
           { category_id: 'health-wellness', status: 'rejected' },
           { category_id: 'media', status: 'approved' },
         ])
-        await page.goto('/admin?tab=users')
+        await page.goto('/admin/users')
         await expect(page.getByRole('region', { name: 'Audit trail' }).getByText(`${creator.username}: Media`)).toBeVisible()
         await service.auth.admin.deleteUser(creatorId)
       })
@@ -378,7 +378,7 @@ test.describe('admin console', () => {
 
   test('the admin’s own row is the Current User and cannot be deleted', async ({ page, signedInAs }) => {
     await signedInAs('admin')
-    await page.goto(`/admin?tab=users&q=${DEMO_ACCOUNTS.admin.username}`)
+    await page.goto(`/admin/users?q=${DEMO_ACCOUNTS.admin.username}`)
     const row = page.getByRole('article', { name: DEMO_ACCOUNTS.admin.username })
     await expect(row.getByText('Current User')).toBeVisible()
     await expect(row.getByRole('link', { name: /Delete/ })).toHaveCount(0)
@@ -395,17 +395,18 @@ test.describe('admin console', () => {
     const response = await page.goto('/admin')
     expect(response!.status()).toBe(403)
     await expect(page.getByRole('heading', { name: 'Access denied' })).toBeVisible()
-    const posts: Record<string, string>[] = [
-      { intent: 'review', applicationId: target.id, approved: 'true' },
-      { intent: 'review-category', creatorId: target.id, categoryId: 'technology-innovation', approved: 'true' },
-      { intent: 'decide-report', contentType: 'video', contentId: target.id, status: 'removed' },
-      { intent: 'add-user', username: 'sneaky', email: 'sneaky@lumen.test', password: 'Sneaky-2026', role: 'admin' },
-      { intent: 'delete-user', userId: target.id },
-      { intent: 'change-role', userId: target.id, role: 'admin' },
-      { intent: 'fix-portfolios' },
+    // Each tab's forms post to that tab's route (Fix Portfolio Issues to the console's layout).
+    const posts: [string, Record<string, string>][] = [
+      ['/admin?index', { intent: 'review', applicationId: target.id, approved: 'true' }],
+      ['/admin?index', { intent: 'review-category', creatorId: target.id, categoryId: 'technology-innovation', approved: 'true' }],
+      ['/admin/reports', { intent: 'decide-report', contentType: 'video', contentId: target.id, status: 'removed' }],
+      ['/admin/users', { intent: 'add-user', username: 'sneaky', email: 'sneaky@lumen.test', password: 'Sneaky-2026', role: 'admin' }],
+      ['/admin/users', { intent: 'delete-user', userId: target.id }],
+      ['/admin/users', { intent: 'change-role', userId: target.id, role: 'admin' }],
+      ['/admin', { intent: 'fix-portfolios' }],
     ]
-    for (const form of posts) {
-      const answer = await page.request.post('/admin', { form, headers: { Origin: baseURL! }, maxRedirects: 0 })
+    for (const [url, form] of posts) {
+      const answer = await page.request.post(url, { form, headers: { Origin: baseURL! }, maxRedirects: 0 })
       expect(answer.status(), form.intent).toBe(403)
     }
     expect((await page.request.get(`/admin/portfolio/${target.id}`, { maxRedirects: 0 })).status()).toBe(403)
@@ -422,7 +423,7 @@ test.describe('admin console layout', { tag: '@phone' }, () => {
   for (const tab of ['creators', 'reports', 'users', 'feedback'] as const) {
     test(`the ${tab} tab is accessible and fits the screen`, async ({ page, signedInAs }, testInfo) => {
       await signedInAs('admin')
-      await page.goto(`/admin?tab=${tab}`)
+      await page.goto(tab === 'creators' ? '/admin' : `/admin/${tab}`)
       await expect(page.locator('nav[aria-label="Admin sections"] a[aria-current="page"]')).toHaveCount(1)
       await expectNoHorizontalScroll(page)
       await expectAccessible(page)

@@ -118,7 +118,7 @@ for (const javaScriptEnabled of [true, false]) {
           }
         }
         await signedInAs('admin')
-        for (const path of ['/admin?tab=creators', '/admin?tab=users']) {
+        for (const path of ['/admin', '/admin/users']) {
           await page.goto(path)
           for (const overlap of await overlapsAtEnd(page)) problems.push(`${path}: ${overlap}`)
         }

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CHECKPOINT_MESSAGES } from '../../app/lib/schemas/checkpoints'
-import { loader as videoLoader } from '../../app/routes/video.$id'
-import { action as checkAction } from '../../app/routes/video.$id_.check'
-import { loader as insightLoader } from '../../app/routes/dashboard_.videos.$id'
+import { loader as videoLoader } from '../../app/routes/_watch+/video.$id'
+import { action as checkAction } from '../../app/routes/_watch+/video.$id_.check'
+import { loader as insightLoader } from '../../app/routes/_studio+/dashboard_.videos.$id'
 import {
   addCheckpoint,
   answerCheckpoint,

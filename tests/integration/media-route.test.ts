@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loader, parseMediaPath } from '../../app/routes/media.$'
+import { loader, parseMediaPath } from '../../app/routes/_media+/media.$'
 import { openVideoFixture, sessionCookieHeader, type Person, type VideoFixture } from './support/video-fixture'
 
 /**
- * GET /media/<kind>/<id>/<path> (app/routes/media.$.tsx) against the Storage
+ * GET /media/<kind>/<id>/<path> (app/routes/_media+/media.$.tsx) against the Storage
  * stand-in: byte ranges, conditional requests, types and caching, and that a
  * private video's media is "not found" to everyone but its creator and admins.
  */

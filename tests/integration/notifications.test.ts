@@ -11,7 +11,7 @@ import { createReport, decideReport } from '../../app/server/reports.server'
 import { call, tokenFor } from './support/api-client'
 import { openVideoFixture, sessionCookieHeader, type Person, type VideoFixture } from './support/video-fixture'
 import { loader as rootLoader } from '../../app/root'
-import { action as pageAction, loader as pageLoader } from '../../app/routes/notifications'
+import { action as pageAction, loader as pageLoader } from '../../app/routes/_me+/notifications'
 
 /**
  * Every kind of notification, caused through the app's own domain functions

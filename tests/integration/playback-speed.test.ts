@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { action as editProfileAction } from '../../app/routes/profile_.edit'
-import { action as playbackSpeedAction, loader as playbackSpeedLoader } from '../../app/routes/profile_.playback-speed'
+import { action as editProfileAction } from '../../app/routes/_me+/profile_.edit'
+import { action as playbackSpeedAction, loader as playbackSpeedLoader } from '../../app/routes/_me+/profile_.playback-speed'
 import { PLAYBACK_RATE_MESSAGES } from '../../app/lib/playback-rate'
 import { CREATOR_MESSAGES } from '../../app/lib/schemas/creators'
 import { getPlaybackRate, setPlaybackRate } from '../../app/server/playback.server'

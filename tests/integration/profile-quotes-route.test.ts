@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { action as createQuoteAction, loader as createQuoteLoader } from '../../app/routes/create-quote'
-import { action, loader } from '../../app/routes/profile'
+import { action as createQuoteAction, loader as createQuoteLoader } from '../../app/routes/_studio+/create-quote'
+import { action, loader } from '../../app/routes/_me+/profile'
 import { QUOTE_MESSAGES } from '../../app/lib/schemas/quote'
 import { openVideoFixture, sessionCookieHeader, type Person, type VideoFixture } from './support/video-fixture'
 

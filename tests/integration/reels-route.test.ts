@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { action, loader } from '../../app/routes/sparks-reels'
+import { action, loader } from '../../app/routes/_watch+/sparks-reels'
 import { openVideoFixture, sessionCookieHeader, type Person, type VideoFixture } from './support/video-fixture'
 
 /**

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { REPORT_DUPLICATE, REPORT_FLASH_SUCCESS, REPORT_THANKS, type ReportActionData } from '../../app/components/report-dialog'
 import { REPORT_MESSAGES, SPARK_MENU_REPORT } from '../../app/lib/schemas/report'
-import { action, loader } from '../../app/routes/report'
+import { action, loader } from '../../app/routes/_me+/report'
 import { asCaller } from '../../app/server/db.server'
 import { createReport, isOwnContent } from '../../app/server/reports.server'
 import { openVideoFixture, sessionCookieHeader, type Person, type VideoFixture } from './support/video-fixture'
 
 /**
- * Reporting content (app/routes/report.tsx over app/server/reports.server.ts),
+ * Reporting content (app/routes/_me+/report.tsx over app/server/reports.server.ts),
  * walked the PeerTube way: signed out (to /login), bad input (400), content
  * that is not there or not visible (404), a duplicate (a friendly answer,
  * no second row), then success — for the modal's fetcher, the spark menu's

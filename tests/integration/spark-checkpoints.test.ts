@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CHECKPOINT_MESSAGES } from '../../app/lib/schemas/checkpoints'
-import { loader as dashboardLoader } from '../../app/routes/dashboard'
-import { loader as reelsLoader } from '../../app/routes/sparks-reels'
+import { loader as dashboardLoader } from '../../app/routes/_studio+/dashboard'
+import { loader as reelsLoader } from '../../app/routes/_watch+/sparks-reels'
 import { addCheckpoint, answerCheckpoint, creatorCheckpointStats, sparkQuestions } from '../../app/server/checkpoints.server'
 import { openVideoFixture, sessionCookieHeader, type Person, type VideoFixture } from './support/video-fixture'
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { momentPastEndMessage, SPARK_LESSON_MESSAGES } from '../../app/lib/schemas/spark-lesson'
-import { action as editAction } from '../../app/routes/video.$id_.edit'
+import { action as editAction } from '../../app/routes/_studio+/video.$id_.edit'
 import { editVideo, getVideoEditor } from '../../app/server/chapters.server'
 import { DomainError } from '../../app/server/errors.server'
 import { lessonLinkOf, lessonLinksOf, listLessonSparks, videoLessonPanel } from '../../app/server/spark-lessons.server'

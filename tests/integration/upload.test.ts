@@ -4,7 +4,7 @@ import { open, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { action, loader } from '../../app/routes/upload'
+import { action, loader } from '../../app/routes/_studio+/upload'
 import { CAPTION_FORM_MESSAGES } from '../../app/lib/schemas/captions'
 import { UPLOAD_MESSAGES } from '../../app/lib/schemas/upload'
 import { readFlash } from '../../app/server/http/flash.server'
@@ -13,7 +13,7 @@ import { ffmpeg, makeClip, scratchDir } from './media/clips'
 import { openVideoFixture, sessionCookieHeader, type Person, type VideoFixture } from './support/video-fixture'
 
 /**
- * The upload page's loader and action (app/routes/upload.tsx) against the
+ * The upload page's loader and action (app/routes/_studio+/upload.tsx) against the
  * Storage stand-in, the way a browser reaches them: with and without
  * JavaScript. Guards first (anonymous, learner, unverified creator), then
  * every refusal of the spec — each answered with its message and leaving no

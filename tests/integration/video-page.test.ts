@@ -55,6 +55,7 @@ describe('the video page in one statement', () => {
   let admin: Person
   let video: string
   let privateVideo: string
+  let spark: string | undefined
 
   beforeAll(async () => {
     fixture = await openVideoFixture('postgres')
@@ -109,6 +110,24 @@ describe('the video page in one statement', () => {
     await addNote(learner.claims, video, { at: 12, text: 'Earlier' })
     await saveWatchPosition(learner.claims, video, { position: 42 })
     await setPlaybackRate(learner.claims, 1.5)
+    // The video is lesson 1 of 2 of a published course, and two sparks lead to it (one from 0:45).
+    const second = await fixture.makeVideo(creator)
+    const { rows: course } = await pool.query<{ id: string }>(
+      `insert into public.courses (creator_id, title, is_published) values ($1, 'Optics', true) returning id`,
+      [creator.id],
+    )
+    for (const [position, lesson] of [video, second].entries())
+      await pool.query('insert into public.course_lessons (course_id, video_id, position) values ($1, $2, $3)', [
+        course[0]!.id,
+        lesson,
+        position + 1,
+      ])
+    for (const at of [45, null]) {
+      const id = await fixture.makeVideo(creator)
+      await pool.query(`update public.videos set type = 'spark' where id = $1`, [id])
+      await pool.query('update public.videos set lesson_id = $2, lesson_at_seconds = $3 where id = $1', [id, video, at])
+      spark ??= id
+    }
   })
 
   afterAll(async () => {
@@ -118,11 +137,14 @@ describe('the video page in one statement', () => {
   it('is the page the separate reads made, for the learner, another learner, the creator and an admin', async () => {
     for (const person of [learner, other, creator, admin]) {
       const page = await getLearnerVideoPage(person.claims, video, SITE)
+      expect(page.course).toMatchObject({ number: 1, total: 2, next: { href: expect.any(String) } })
+      expect(page.sparkLessons.sparks).toHaveLength(2)
       const expected = await separately(person.claims, video)
-      const { more, quoteTotal, resumeAt, checkpoints, notes, playbackRate, comments, quotes, course, sparkLessons, ...rest } = page
+      const { more, quoteTotal, resumeAt, checkpoints, notes, playbackRate, comments, quotes, course, sparkLessons, ...rest } =
+        page
       const { comments: allComments, quotes: allQuotes, ...expectedRest } = expected.page
       expect(rest).toEqual(expectedRest)
-      // The two side reads beside the statement are what their own functions give.
+      // The course and the sparks, parts of the statement, are what their own functions give.
       expect(course).toEqual(await getLessonCourse(person.claims, video))
       expect(sparkLessons).toEqual(await videoLessonPanel(person.claims, video))
       expect(comments).toEqual(allComments.slice(0, FIRST_COMMENTS))
@@ -136,6 +158,15 @@ describe('the video page in one statement', () => {
         notes: expected.notes,
         playbackRate: expected.playbackRate,
       })
+    }
+  })
+
+  it("a spark's page leads to its lesson from its moment, as the spark panel's own read does", async () => {
+    for (const person of [learner, creator]) {
+      const page = await getLearnerVideoPage(person.claims, spark!, SITE)
+      expect(page.sparkLessons).toEqual({ lesson: expect.objectContaining({ id: video, at: 45 }), sparks: [] })
+      expect(page.sparkLessons).toEqual(await videoLessonPanel(person.claims, spark!))
+      expect(page.course).toBeNull()
     }
   })
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { API_MESSAGES } from '../../app/lib/schemas/api'
 import { PROGRESS_MESSAGES, resumeMoment } from '../../app/lib/schemas/progress'
-import { action as reportAction } from '../../app/routes/views.report'
+import { action as reportAction } from '../../app/routes/_watch+/views.report'
 import { listVideos } from '../../app/server/feed/lists.server'
 import {
   clearHistory,
@@ -92,6 +92,77 @@ describe('watch progress', () => {
       await post({ session, video, played: '0', position: '42' }, cookie)
       expect((await post({ session, video, played: '1' }, cookie)).status).toBe(200)
       expect((await getWatchPosition(learner.claims, video))?.positionSeconds).toBe(42)
+    })
+
+    it('a repeat within 1 s of the position saved in the last minute writes nothing; a move, finishing or a later visit does (ADR 0056)', async () => {
+      const video = await lesson(200)
+      const cookie = await sessionCookieHeader(fixture, learner)
+      const session = randomUUID()
+      const saved = async () =>
+        (
+          await pool().query<{ position_seconds: string; updated_at: string | Date; xmin: string }>(
+            'select position_seconds, updated_at, xmin::text from public.watch_progress where user_id = $1 and video_id = $2',
+            [learner.id, video],
+          )
+        ).rows[0]!
+      await post({ session, video, played: '0', position: '50' }, cookie)
+      const first = await saved()
+      // Paused, then the page hidden, then left: the same place again (and a hair further) is not written.
+      expect((await post({ session, video, played: '0', position: '50.4' }, cookie)).status).toBe(200)
+      expect((await post({ session, video, played: '0', position: '49.2' }, cookie)).status).toBe(200)
+      expect(await saved()).toEqual(first)
+      // A second further is.
+      await post({ session, video, played: '0', position: '51' }, cookie)
+      expect(Number((await saved()).position_seconds)).toBe(51)
+      expect((await saved()).xmin).not.toBe(first.xmin)
+      // Back a minute later at the same place: written, so History's order has the visit.
+      await pool().query(`update public.watch_progress set updated_at = now() - interval '2 minutes' where video_id = $1`, [
+        video,
+      ])
+      const old = await saved()
+      await post({ session: randomUUID(), video, played: '0', position: '51.3' }, cookie)
+      expect(Number((await saved()).position_seconds)).toBe(51.3)
+      expect(new Date((await saved()).updated_at).getTime()).toBeGreaterThan(new Date(old.updated_at).getTime())
+      // Finishing is always written, however little it moved (190 is 95 % of 200).
+      await post({ session, video, played: '0', position: '189.5' }, cookie)
+      expect(await getWatchPosition(learner.claims, video)).toMatchObject({ positionSeconds: 189.5, finished: false })
+      await post({ session, video, played: '0', position: '190' }, cookie)
+      expect(await getWatchPosition(learner.claims, video)).toMatchObject({ positionSeconds: 190, finished: true })
+    })
+
+    it('as the player reports while playing (the position every third report) and on leaving: the last position sent is the one saved', async () => {
+      const video = await lesson(600)
+      const cookie = await sessionCookieHeader(fixture, learner)
+      const session = randomUUID()
+      // Reports every 4 s; the position rides on the first and then once it moved 10 s (use-watch-reporter).
+      await post({ session, video, played: '0', position: '0', duration: '600' }, cookie)
+      await post({ session, video, played: '4', tenths: '1', duration: '600' }, cookie)
+      await post({ session, video, played: '4', tenths: '1', duration: '600' }, cookie)
+      await post({ session, video, played: '4', tenths: '1', position: '12', duration: '600' }, cookie)
+      expect((await getWatchPosition(learner.claims, video))?.positionSeconds).toBe(12)
+      await post({ session, video, played: '4', tenths: '1', duration: '600' }, cookie)
+      expect((await getWatchPosition(learner.claims, video))?.positionSeconds).toBe(12)
+      // Leaving the page (the beacon): where playback was.
+      await post({ session, video, played: '2.5', tenths: '1', position: '18.5', duration: '600' }, cookie)
+      expect(await getWatchPosition(learner.claims, video)).toMatchObject({ positionSeconds: 18.5, finished: false })
+      expect(await rows(video)).toHaveLength(1)
+    })
+
+    it('a report on a video the learner cannot watch is refused and saves nothing, the position checked first', async () => {
+      const hidden = await lesson(300, { isPublic: false })
+      const cookie = await sessionCookieHeader(fixture, learner)
+      const answer = await post({ session: randomUUID(), video: hidden, played: '0', position: '30' }, cookie)
+      expect(answer.status).toBe(404)
+      expect(await rows(hidden)).toEqual([])
+    })
+
+    it('someone else’s watch session is refused and the position in the same report is not saved', async () => {
+      const video = await lesson()
+      const session = randomUUID()
+      await post({ session, video, played: '0', position: '5' }, await sessionCookieHeader(fixture, other))
+      const answer = await post({ session, video, played: '0', position: '40' }, await sessionCookieHeader(fixture, learner))
+      expect(answer.status).toBe(404)
+      expect((await rows(video)).map((row) => row.user_id)).toEqual([other.id])
     })
 
     it('saves nothing for a visitor, whose report still counts toward views', async () => {

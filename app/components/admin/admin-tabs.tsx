@@ -1,20 +1,21 @@
 import { Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
-import { ADMIN_TAB_LABELS, ADMIN_TABS, type AdminTab } from '~/lib/schemas/admin'
+import { Alert } from '~/components/ui/alert'
+import { ADMIN_TAB_LABELS, ADMIN_TABS, adminTabPath, type AdminTab } from '~/lib/schemas/admin'
 
 /**
- * The console's sections as links (`/admin?tab=…`), so each can be opened,
+ * The console's sections as links (`/admin`, `/admin/reports`, … — a route each), so each can be opened,
  * linked and reloaded without JavaScript; the current one is marked with
  * aria-current. Two by two on a phone, one row on wider screens.
  */
-export function AdminTabs({ current }: { current: AdminTab }) {
+export function AdminTabs({ current }: { current: AdminTab | undefined }) {
   return (
     <nav aria-label="Admin sections">
       <ul className="grid grid-cols-2 gap-1 rounded-3xl bg-white p-1 ring-1 ring-ink-200/80 sm:flex sm:rounded-full">
         {ADMIN_TABS.map((tab) => (
           <li key={tab}>
             <Link
-              to={`/admin?tab=${tab}`}
+              to={adminTabPath(tab)}
               aria-current={tab === current ? 'page' : undefined}
               className={`flex min-h-11 items-center justify-center whitespace-nowrap rounded-full px-4 text-sm font-semibold transition-colors ${
                 tab === current ? 'bg-brand-600 text-white' : 'text-ink-700 hover:bg-ink-100'
@@ -42,9 +43,20 @@ export type BadgeTone = keyof typeof badgeTones
 /** A small status label (role, verification, report status). */
 export function Badge({ tone = 'neutral', children }: { tone?: BadgeTone; children: ReactNode }) {
   return (
-    <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${badgeTones[tone]}`}>
+    <span
+      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${badgeTones[tone]}`}
+    >
       {children}
     </span>
+  )
+}
+
+/** A tab that could not load: its own message (docs/product.md, Rules and messages), the console still usable. */
+export function AdminLoadError({ message }: { message: string }) {
+  return (
+    <Alert tone="error" title={message}>
+      Please try again in a moment.
+    </Alert>
   )
 }
 

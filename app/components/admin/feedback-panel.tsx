@@ -39,14 +39,14 @@ export function FeedbackPanel({ page, cursor }: { page: FeedbackPage; cursor: st
       </ul>
       <nav aria-label="Feedback pages" className="flex flex-wrap justify-between gap-2">
         {cursor ? (
-          <Link to="/admin?tab=feedback" className="btn-secondary">
+          <Link to="/admin/feedback" className="btn-secondary">
             Newest
           </Link>
         ) : (
           <span />
         )}
         {page.next ? (
-          <Link to={`/admin?tab=feedback&after=${encodeURIComponent(page.next)}`} className="btn-secondary">
+          <Link to={`/admin/feedback?after=${encodeURIComponent(page.next)}`} className="btn-secondary">
             Older feedback
           </Link>
         ) : null}

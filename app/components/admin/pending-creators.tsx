@@ -114,7 +114,6 @@ function ApplicationCard({ application }: { application: PendingApplication }) {
       <div className="mt-5 flex flex-1 flex-col justify-end gap-3 border-t border-ink-100 pt-4">
         <Form method="post" id={formId}>
           <input type="hidden" name="intent" value="review" />
-          <input type="hidden" name="tab" value="creators" />
           <input type="hidden" name="applicationId" value={application.id} />
           <TextAreaField
             label={NOTES_LABEL}
@@ -148,7 +147,7 @@ function ApplicationCard({ application }: { application: PendingApplication }) {
             }
             title={`Reject ${application.username}?`}
             description={<RejectWarning application={application} />}
-            fields={{ intent: 'review', tab: 'creators', applicationId: application.id }}
+            fields={{ intent: 'review', applicationId: application.id }}
             extra={<TextAreaField label={NOTES_LABEL} name="reviewNotes" maxLength={2000} rows={3} defaultValue={notes} />}
             confirmName="approved"
             confirmValue="false"
@@ -176,14 +175,13 @@ function ConfirmReject({ application, notes }: { application: PendingApplication
       <RejectWarning application={application} />
       <Form method="post" className="mt-3 grid gap-3">
         <input type="hidden" name="intent" value="review" />
-        <input type="hidden" name="tab" value="creators" />
         <input type="hidden" name="applicationId" value={application.id} />
         <TextAreaField label={NOTES_LABEL} name="reviewNotes" maxLength={2000} rows={3} defaultValue={notes} />
         <div className="flex flex-wrap gap-2">
           <button type="submit" name="approved" value="false" className="btn bg-red-600 text-white hover:bg-red-700">
             Yes, reject {application.username}
           </button>
-          <Link to="/admin?tab=creators" className="btn-secondary">
+          <Link to="/admin" className="btn-secondary">
             Cancel
           </Link>
         </div>
@@ -220,7 +218,6 @@ function CategoryRequests({ requests }: { requests: CategoryRequest[] }) {
                       </span>
                       <Form method="post" className="flex gap-2">
                         <input type="hidden" name="intent" value="review-category" />
-                        <input type="hidden" name="tab" value="creators" />
                         <input type="hidden" name="creatorId" value={request.creatorId} />
                         <input type="hidden" name="categoryId" value={category.id} />
                         <SubmitButton name="approved" value="true" pendingLabel="Approving…" className="min-h-10 px-3">

@@ -49,7 +49,7 @@ export function ReportsPanel({
         {[...REPORT_STATUSES, 'all' as const].map((value) => (
           <Link
             key={value}
-            to={`/admin?tab=reports&status=${value}`}
+            to={`/admin/reports?status=${value}`}
             aria-current={value === status ? 'page' : undefined}
             className={`inline-flex min-h-11 items-center rounded-full px-4 text-sm font-semibold ring-1 ring-inset ${
               value === status ? 'bg-ink-900 text-white ring-ink-900' : 'bg-white text-ink-700 ring-ink-200 hover:bg-ink-100'
@@ -147,7 +147,7 @@ function RemoveAction({ group, status }: { group: ReportGroup; status: ReportSta
       label={label}
       triggerClassName={look}
       fallback={
-        <Link to={`/admin?tab=reports&status=${status}&confirm=${group.contentId}`} className={look}>
+        <Link to={`/admin/reports?status=${status}&confirm=${group.contentId}`} className={look}>
           {label}
         </Link>
       }
@@ -155,7 +155,6 @@ function RemoveAction({ group, status }: { group: ReportGroup; status: ReportSta
       description={<RemovalWarning group={group} />}
       fields={{
         intent: 'decide-report',
-        tab: 'reports',
         filter: status,
         contentType: group.contentType,
         contentId: group.contentId,
@@ -182,7 +181,6 @@ function DecisionFields({ group, status }: { group: ReportGroup; status: ReportS
   return (
     <>
       <input type="hidden" name="intent" value="decide-report" />
-      <input type="hidden" name="tab" value="reports" />
       <input type="hidden" name="filter" value={status} />
       <input type="hidden" name="contentType" value={group.contentType} />
       <input type="hidden" name="contentId" value={group.contentId} />
@@ -200,7 +198,7 @@ function ConfirmRemoval({ group, status }: { group: ReportGroup; status: ReportS
         <button type="submit" name="status" value="removed" className="btn bg-red-600 text-white hover:bg-red-700">
           Yes, remove {kind}
         </button>
-        <Link to={`/admin?tab=reports&status=${status}`} className="btn-secondary">
+        <Link to={`/admin/reports?status=${status}`} className="btn-secondary">
           Cancel
         </Link>
       </Form>

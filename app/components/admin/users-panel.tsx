@@ -37,12 +37,11 @@ export function UsersPanel({
 }) {
   const confirming = confirm ? page.users.find((user) => user.id === confirm && !user.isCurrentUser) : undefined
   const query = (extra: Record<string, string>) =>
-    `/admin?${new URLSearchParams({ tab: 'users', ...(search ? { q: search } : {}), ...extra })}`
+    `/admin/users?${new URLSearchParams({ ...(search ? { q: search } : {}), ...extra })}`
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
       <div className="min-w-0 space-y-4">
         <Form method="get" role="search" className="flex gap-2">
-          <input type="hidden" name="tab" value="users" />
           <label htmlFor="user-search" className="sr-only">
             Search users by username or email
           </label>
@@ -121,7 +120,6 @@ function UserRow({ user, deleteHref }: { user: AdminUser; deleteHref: string }) 
           <div className="flex flex-wrap items-end gap-2">
             <Form method="post" className="flex items-end gap-2">
               <input type="hidden" name="intent" value="change-role" />
-              <input type="hidden" name="tab" value="users" />
               <input type="hidden" name="userId" value={user.id} />
               <label className="sr-only" htmlFor={`role-${user.id}`}>
                 Role of {user.username}
@@ -152,7 +150,7 @@ function UserRow({ user, deleteHref }: { user: AdminUser; deleteHref: string }) 
               }
               title={`Delete ${user.username}?`}
               description={<DeleteWarning />}
-              fields={{ intent: 'delete-user', tab: 'users', userId: user.id }}
+              fields={{ intent: 'delete-user', userId: user.id }}
               confirmLabel={`Yes, delete ${user.username}`}
               pendingLabel="Deleting…"
             />
@@ -169,7 +167,6 @@ function ConfirmDelete({ user, cancelTo }: { user: AdminUser; cancelTo: string }
       <DeleteWarning />
       <Form method="post" className="mt-3 flex flex-wrap gap-2">
         <input type="hidden" name="intent" value="delete-user" />
-        <input type="hidden" name="tab" value="users" />
         <input type="hidden" name="userId" value={user.id} />
         <button type="submit" className="btn bg-red-600 text-white hover:bg-red-700">
           Yes, delete {user.username}
@@ -202,7 +199,6 @@ export function AddUserForm({ state }: { state?: AddUserState }) {
       <FieldChecks check={checkAddUserField}>
         <Form method="post" className="mt-4 grid gap-4" noValidate>
           <input type="hidden" name="intent" value="add-user" />
-          <input type="hidden" name="tab" value="users" />
           {/* One message at a time: the summary only when it says more than the fields' own errors. */}
           {/* A summary about the fields goes once each field it is about is right. */}
           <LiveSummary

@@ -1,5 +1,6 @@
 import { Form, Link } from '@remix-run/react'
 import { formatMoment, type CheckpointQuestion, type CheckpointResult } from '~/lib/schemas/checkpoints'
+import { CheckpointOptions } from './checkpoint-options'
 
 /**
  * "Check yourself" (ADR 0047): the video's checkpoints after the player as one plain
@@ -42,23 +43,7 @@ export function CheckYourself({
                 {question.question}
               </legend>
               <p className="text-caption mt-1">{question.multiple ? 'Choose all that apply.' : 'Choose one.'}</p>
-              <div className="mt-2 flex flex-col gap-2">
-                {question.options.map((option, index) => (
-                  <label
-                    key={index}
-                    className="flex min-h-11 cursor-pointer items-center gap-3 rounded-xl px-3 py-2 ring-1 ring-inset ring-ink-200 has-[:checked]:bg-brand-50 has-[:checked]:ring-brand-300"
-                  >
-                    <input
-                      type={question.multiple ? 'checkbox' : 'radio'}
-                      name={`answer-${question.id}`}
-                      value={String(index)}
-                      defaultChecked={result?.lastChosen.includes(index) ?? false}
-                      className="h-4 w-4 border-ink-300 text-brand-600 focus:ring-brand-600"
-                    />
-                    <span className="text-sm text-ink-800">{option}</span>
-                  </label>
-                ))}
-              </div>
+              <CheckpointOptions question={question} className="mt-2" chosen={result?.lastChosen ?? []} />
               {result ? (
                 <div
                   className={`mt-2 rounded-xl px-3 py-2 text-sm ring-1 ring-inset ${result.lastCorrect ? 'bg-emerald-50 text-emerald-900 ring-emerald-200' : 'bg-red-50 text-red-900 ring-red-200'}`}

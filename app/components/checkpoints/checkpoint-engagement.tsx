@@ -1,7 +1,6 @@
 import { Link } from '@remix-run/react'
-import { formatShare } from '~/components/dashboard/stat-cards'
-import { formatCount } from '~/lib/format'
 import { formatMoment, type VideoCheckpointStats } from '~/lib/schemas/checkpoints'
+import { CheckpointStatRow, CheckpointTable } from './checkpoint-stats'
 
 /**
  * The dashboard's Engagement tab, "Checkpoints" (ADR 0049): per question of each of the
@@ -26,62 +25,27 @@ export function CheckpointEngagement({ videos }: { videos: VideoCheckpointStats[
           learners answer them.
         </p>
       ) : (
-        <div className="mt-3 overflow-x-auto">
-          <table className="w-full min-w-[36rem] text-left text-sm">
-            <caption className="sr-only">Answers to the checkpoints of your videos, as totals</caption>
-            <thead className="text-caption">
+        <CheckpointTable caption="Answers to the checkpoints of your videos, as totals">
+          {videos.map((video) => (
+            <tbody key={video.videoId} className="divide-y divide-ink-100" data-video={video.videoId}>
               <tr>
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  Question
-                </th>
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  Learners
-                </th>
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  Right first try
-                </th>
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  Most chosen wrong answer
-                </th>
-                <th scope="col" className="py-2 font-medium">
-                  Stopped here
+                <th scope="colgroup" colSpan={5} className="pb-1 pt-4 text-base font-semibold text-ink-900">
+                  <Link to={`/dashboard/videos/${video.videoId}`} className="hover:underline">
+                    {video.title}
+                  </Link>
+                  {video.type === 'spark' ? <span className="text-caption ml-2 font-normal">Spark</span> : null}
                 </th>
               </tr>
-            </thead>
-            {videos.map((video) => (
-              <tbody key={video.videoId} className="divide-y divide-ink-100" data-video={video.videoId}>
-                <tr>
-                  <th scope="colgroup" colSpan={5} className="pb-1 pt-4 text-base font-semibold text-ink-900">
-                    <Link to={`/dashboard/videos/${video.videoId}`} className="hover:underline">
-                      {video.title}
-                    </Link>
-                    {video.type === 'spark' ? <span className="text-caption ml-2 font-normal">Spark</span> : null}
-                  </th>
-                </tr>
-                {video.stats.map((stat) => (
-                  <tr key={stat.checkpointId} data-checkpoint={stat.checkpointId}>
-                    <th scope="row" className="py-2 pr-3 font-normal text-ink-900">
-                      <span className="mr-2 tabular-nums text-ink-600">
-                        {video.type === 'spark' ? 'End' : formatMoment(stat.atSeconds)}
-                      </span>
-                      {stat.question}
-                    </th>
-                    <td className="py-2 pr-3 tabular-nums">{stat.learners}</td>
-                    <td className="py-2 pr-3 tabular-nums" data-testid="first-try-rate">
-                      {stat.firstTryRate === null ? '—' : formatShare(stat.firstTryRate)}
-                    </td>
-                    <td className="py-2 pr-3">
-                      {stat.topWrongOption
-                        ? `${stat.topWrongOption.text} (${formatCount(stat.topWrongOption.count, 'time')})`
-                        : '—'}
-                    </td>
-                    <td className="py-2 tabular-nums">{stat.stoppedHere}</td>
-                  </tr>
-                ))}
-              </tbody>
-            ))}
-          </table>
-        </div>
+              {video.stats.map((stat) => (
+                <CheckpointStatRow
+                  key={stat.checkpointId}
+                  stat={stat}
+                  moment={video.type === 'spark' ? 'End' : formatMoment(stat.atSeconds)}
+                />
+              ))}
+            </tbody>
+          ))}
+        </CheckpointTable>
       )}
     </section>
   )

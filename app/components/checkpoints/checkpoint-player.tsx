@@ -2,6 +2,7 @@ import { useFetcher } from '@remix-run/react'
 import { useCallback, useEffect, useId, useRef, useState, type RefObject } from 'react'
 import type { PlayerMark } from '~/components/video/player-marks'
 import { formatMoment, type CheckpointAnswer, type CheckpointQuestion, type CheckpointResult } from '~/lib/schemas/checkpoints'
+import { CheckpointOptions } from './checkpoint-options'
 
 /**
  * The player's checkpoints (ADR 0047), with JavaScript: it watches the `<video>`
@@ -246,23 +247,7 @@ export function CheckpointDialog({
           <input type="hidden" name="js" value="1" />
           <fieldset>
             <legend className="text-base font-semibold text-ink-900">{question.question}</legend>
-            <div className="mt-3 flex flex-col gap-2">
-              {question.options.map((option, index) => (
-                <label
-                  key={index}
-                  className="flex min-h-11 cursor-pointer items-center gap-3 rounded-xl px-3 py-2 ring-1 ring-inset ring-ink-200 has-[:checked]:bg-brand-50 has-[:checked]:ring-brand-300"
-                >
-                  <input
-                    type={question.multiple ? 'checkbox' : 'radio'}
-                    name={`answer-${question.id}`}
-                    value={String(index)}
-                    required={!question.multiple}
-                    className="h-4 w-4 border-ink-300 text-brand-600 focus:ring-brand-600"
-                  />
-                  <span className="text-sm text-ink-800">{option}</span>
-                </label>
-              ))}
-            </div>
+            <CheckpointOptions question={question} className="mt-3" required={!question.multiple} />
           </fieldset>
           {error ? (
             <p role="alert" className="mt-2 text-sm font-medium text-red-700">

@@ -1,23 +1,14 @@
 import { Link } from '@remix-run/react'
 import { EmptyState } from '~/components/video-grid'
 import { formatDate } from '~/lib/format'
-
-/** One video with checkpoints the learner answered (app/server/checkpoints.server.ts `myCheckpointProgress`). */
-export interface ProgressEntry {
-  videoId: string
-  title: string
-  questions: number
-  answered: number
-  right: number
-  lastAnsweredAt: string
-}
+import type { ProgressItem } from '~/lib/schemas/checkpoints'
 
 /**
  * Profile → Progress (ADR 0047): the videos whose checkpoints the learner answered,
  * latest first, with their score (questions answered right at least once, of all the
  * video's questions). Only the learner sees it.
  */
-export function ProgressPanel({ items }: { items: ProgressEntry[] }) {
+export function ProgressPanel({ items }: { items: ProgressItem[] }) {
   if (items.length === 0) {
     return (
       <EmptyState

@@ -9,7 +9,7 @@ import {
   type CourseProgress,
   type LessonState,
 } from '~/lib/course-learning'
-import type { EnrollmentActionData } from '~/routes/course.$id_.enrollment'
+import type { EnrollmentActionData } from '~/routes/_discover+/course.$id_.enrollment'
 
 /**
  * The learner's place in a course, on the course page (ADR 0048, "Learning a course"):

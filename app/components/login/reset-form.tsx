@@ -1,11 +1,12 @@
 import { Form, Link, useActionData, useNavigate } from '@remix-run/react'
-import { useEffect, useState, type FormEvent } from 'react'
+import { useEffect, type FormEvent } from 'react'
 import { Alert } from '~/components/ui/alert'
 import { checkWithSchema, FieldChecks, TextField } from '~/components/ui/field'
 import { SubmitButton } from '~/components/ui/submit-button'
+import { useCheckBeforeSending } from '~/components/ui/use-check-before-sending'
 import { failureFor } from '~/lib/forms'
 import { loginUrl, type LoginActionData } from '~/lib/login'
-import { AUTH_MESSAGES, emailOnlySchema, fieldErrors, type FieldErrors } from '~/lib/schemas/auth'
+import { AUTH_MESSAGES, emailOnlySchema, type FieldErrors } from '~/lib/schemas/auth'
 
 /** Back to sign-in this long after the reset link was sent (docs/product.md, States; Limits and timers). */
 const RESET_RETURN_MS = 3000
@@ -13,7 +14,7 @@ const RESET_RETURN_MS = 3000
 export function ResetForm({ redirectTo, linkProblem }: { redirectTo: string | null; linkProblem: string | null }) {
   const actionData = useActionData<LoginActionData>()
   const navigate = useNavigate()
-  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null)
+  const { clientErrors, checkBeforeSending } = useCheckBeforeSending()
   const server = actionData?.intent === 'reset' ? actionData : null
   const failure = failureFor(server)
   const errors: FieldErrors = clientErrors ?? failure.fieldErrors
@@ -26,13 +27,7 @@ export function ResetForm({ redirectTo, linkProblem }: { redirectTo: string | nu
   }, [sent, navigate, redirectTo])
 
   function validate(event: FormEvent<HTMLFormElement>) {
-    const parsed = emailOnlySchema.safeParse({ email: new FormData(event.currentTarget).get('email') })
-    if (parsed.success) {
-      setClientErrors(null)
-      return
-    }
-    event.preventDefault()
-    setClientErrors(fieldErrors(parsed.error))
+    checkBeforeSending(event, emailOnlySchema.safeParse({ email: new FormData(event.currentTarget).get('email') }))
   }
 
   return (

@@ -1,15 +1,16 @@
 import { Form, Link, useActionData } from '@remix-run/react'
-import { useState, type FormEvent } from 'react'
+import type { FormEvent } from 'react'
 import { Alert } from '~/components/ui/alert'
 import { checkWithSchema, FieldChecks, TextField } from '~/components/ui/field'
 import { SubmitButton } from '~/components/ui/submit-button'
+import { useCheckBeforeSending } from '~/components/ui/use-check-before-sending'
 import { failureFor } from '~/lib/forms'
 import { loginUrl, type LoginActionData } from '~/lib/login'
-import { AUTH_MESSAGES, emailOnlySchema, fieldErrors, signinSchema, type FieldErrors } from '~/lib/schemas/auth'
+import { AUTH_MESSAGES, emailOnlySchema, signinSchema, type FieldErrors } from '~/lib/schemas/auth'
 
 export function SignInForm({ redirectTo }: { redirectTo: string | null }) {
   const actionData = useActionData<LoginActionData>()
-  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null)
+  const { clientErrors, checkBeforeSending } = useCheckBeforeSending()
   const server = actionData?.intent === 'signin' || actionData?.intent === 'check' ? actionData : null
   const failure = failureFor(server)
   const errors: FieldErrors = clientErrors ?? failure.fieldErrors
@@ -23,12 +24,7 @@ export function SignInForm({ redirectTo }: { redirectTo: string | null }) {
       submitter?.value === 'check'
         ? emailOnlySchema.safeParse({ email: form.get('email') })
         : signinSchema.safeParse({ email: form.get('email'), password: form.get('password') })
-    if (parsed.success) {
-      setClientErrors(null)
-      return
-    }
-    event.preventDefault()
-    setClientErrors(fieldErrors(parsed.error))
+    checkBeforeSending(event, parsed)
   }
 
   return (

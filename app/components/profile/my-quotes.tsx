@@ -4,7 +4,7 @@ import { TrashIcon } from '~/components/icons'
 import { Alert } from '~/components/ui/alert'
 import { ConfirmAction } from '~/components/ui/confirm-action'
 import { FieldError } from '~/components/ui/field'
-import { VideoPlayer } from '~/components/video-player'
+import { QuoteResponse } from '~/components/video/quotes'
 import { formatCount, formatDate, formatDuration } from '~/lib/format'
 import type { UserQuote } from '~/lib/quote-types'
 import { momentParam } from '~/lib/schemas/quote'
@@ -62,22 +62,7 @@ function MyQuoteItem({ quote }: { quote: UserQuote }) {
       </p>
       {quote.body ? <p className="text-body mt-2 whitespace-pre-line">{quote.body}</p> : null}
       {quote.response ? (
-        quote.response.status === 'ready' ? (
-          <VideoPlayer
-            videoId={quote.id}
-            title={`Your video response to ${original.title}`}
-            hlsUrl={quote.response.hlsUrl}
-            mp4Url={quote.response.mp4Url}
-            posterUrl={quote.response.posterUrl}
-            className="mt-3 aspect-video w-full overflow-hidden rounded-xl bg-ink-950"
-          />
-        ) : (
-          <p className="text-caption mt-3 rounded-xl bg-ink-100 px-3 py-2" data-testid="quote-processing">
-            {quote.response.status === 'failed'
-              ? 'This video response could not be processed.'
-              : 'Processing — your video response shows to others once it is ready.'}
-          </p>
-        )
+        <QuoteResponse quoteId={quote.id} response={quote.response} title={`Your video response to ${original.title}`} />
       ) : null}
       <Link
         to={`/video/${original.id}`}

@@ -1,14 +1,13 @@
 import { Link, useFetcher, useNavigate } from '@remix-run/react'
-import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react'
+import { useRef, useState, type FormEvent, type RefObject } from 'react'
 import { Alert } from '~/components/ui/alert'
 import { checkWithSchema, FieldChecks, TextAreaField, TextField } from '~/components/ui/field'
 import { RadioCards } from '~/components/ui/radio-cards'
 import { Spinner } from '~/components/ui/spinner'
 import { VideoField } from '~/components/upload/media-fields'
-import { submitWithUpload } from '~/components/upload/submit-with-upload'
+import { submitWithUpload, useUploadAnswer } from '~/components/upload/submit-with-upload'
 import { UploadProgress } from '~/components/upload/upload-progress'
 import { fileOf, uploadFailureMessage, useResumableUpload } from '~/components/upload/use-resumable-upload'
-import { focusFirstError } from '~/lib/forms'
 import { useHydrated } from '~/components/use-hydrated'
 import { formatDuration } from '~/lib/format'
 import {
@@ -58,7 +57,6 @@ export function CreateQuoteForm({ videoId, userId, supabase, playerRef, result }
   const formRef = useRef<HTMLFormElement>(null)
   const upload = useResumableUpload({ userId, supabase, folder: 'quotes' })
   const busy = upload.busy
-  const handled = useRef<QuoteActionData | undefined>(undefined)
 
   const refused = result && !result.ok ? result : undefined
   const values: QuoteValues = refused?.values ?? { videoId, type: 'text', text: '', moment: '' }
@@ -71,21 +69,15 @@ export function CreateQuoteForm({ videoId, userId, supabase, playerRef, result }
   }
   const [moment, setMoment] = useState(values.moment)
 
-  useEffect(() => {
-    if (fetcher.state !== 'idle' || !fetcher.data || handled.current === fetcher.data) return
-    handled.current = fetcher.data
-    const data = fetcher.data
-    if (data.ok) {
-      upload.succeeded()
-      navigate(`/video/${data.videoId}#quote-${data.quoteId}`)
-      return
-    }
-    upload.failed()
-    const found = refusedErrors(data)
-    setErrors(found)
-    focusFirstError(formRef.current, found, ORDER)
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the upload's transitions are new functions each render
-  }, [fetcher.state, fetcher.data, navigate])
+  useUploadAnswer({
+    fetcher,
+    upload,
+    formRef,
+    order: ORDER,
+    errorsOf: refusedErrors,
+    setErrors,
+    onSaved: (data) => navigate(`/video/${data.videoId}#quote-${data.quoteId}`),
+  })
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     if (!hydrated) return

@@ -6,7 +6,8 @@ import { checkCommentField } from '~/components/video/comment-check'
 import { Spinner } from '~/components/ui/spinner'
 import { UserAvatar } from '~/components/user-avatar'
 import { useLikeToggle } from '~/components/video/like-buttons'
-import type { FollowActionData } from '~/routes/follow'
+import { ManualCopyLink, useCopyLink } from '~/components/video/use-copy-link'
+import type { FollowActionData } from '~/routes/_discover+/follow'
 import { formatCount, formatDate } from '~/lib/format'
 import { reelShareLink, type ReelActionData } from '~/lib/reel-actions'
 import { COMMENT_MAX, VIDEO_MESSAGES } from '~/lib/schemas/video'
@@ -196,15 +197,10 @@ function FollowControl({ clip, hydrated, here }: { clip: ReelActionsClip; hydrat
 
 /** Share: copies the link that opens the viewer at this clip; without JavaScript, shows it to copy. */
 function ShareControl({ clipId, hydrated, siteUrl }: { clipId: string; hydrated: boolean; siteUrl: string }) {
-  const [notice, setNotice] = useState<{ text: string; url?: string } | null>(null)
+  const { notice, copy } = useCopyLink('spark')
   const [origin, setOrigin] = useState('')
   const inputId = useId()
   useEffect(() => setOrigin(window.location.origin), [])
-  useEffect(() => {
-    if (!notice || notice.url) return
-    const timer = setTimeout(() => setNotice(null), 3000)
-    return () => clearTimeout(timer)
-  }, [notice])
 
   if (!hydrated) {
     return (
@@ -234,18 +230,15 @@ function ShareControl({ clipId, hydrated, siteUrl }: { clipId: string; hydrated:
     )
   }
 
-  const copy = async () => {
-    const url = reelShareLink(origin || window.location.origin, clipId)
-    try {
-      await navigator.clipboard.writeText(url)
-      setNotice({ text: VIDEO_MESSAGES.linkCopied })
-    } catch {
-      setNotice({ text: 'Copy this link to share the spark:', url })
-    }
-  }
   return (
     <div className="relative flex flex-col items-center">
-      <button type="button" className={railButton} aria-label="Share" onClick={copy} data-reel-share>
+      <button
+        type="button"
+        className={railButton}
+        aria-label="Share"
+        onClick={() => copy({ ok: true, url: reelShareLink(origin || window.location.origin, clipId) })}
+        data-reel-share
+      >
         <ShareIcon />
       </button>
       <span className={railLabel} aria-hidden="true">
@@ -253,17 +246,12 @@ function ShareControl({ clipId, hydrated, siteUrl }: { clipId: string; hydrated:
       </span>
       <div aria-live="polite" className="absolute bottom-0 right-full mr-2">
         {notice ? (
-          <div role="status" className="w-max max-w-[min(18rem,70vw)] rounded-lg bg-white px-3 py-1.5 text-sm font-medium text-ink-900 shadow-2xl">
+          <div
+            role="status"
+            className="w-max max-w-[min(18rem,70vw)] rounded-lg bg-white px-3 py-1.5 text-sm font-medium text-ink-900 shadow-2xl"
+          >
             {notice.text}
-            {notice.url ? (
-              <input
-                readOnly
-                aria-label="Link to this spark"
-                value={notice.url}
-                onFocus={(event) => event.currentTarget.select()}
-                className="mt-1.5 block w-full rounded-lg border-0 bg-ink-50 px-2 py-1 text-sm ring-1 ring-inset ring-ink-300"
-              />
-            ) : null}
+            {notice.url ? <ManualCopyLink url={notice.url} label="Link to this spark" /> : null}
           </div>
         ) : null}
       </div>
@@ -310,7 +298,11 @@ export function CommentSheet({
           Comments <span className="font-normal text-ink-500">({clip.commentCount})</span>
         </h2>
         {hydrated ? (
-          <button type="button" onClick={onClose} className="inline-flex h-11 w-11 items-center justify-center rounded-full hover:bg-ink-100">
+          <button
+            type="button"
+            onClick={onClose}
+            className="inline-flex h-11 w-11 items-center justify-center rounded-full hover:bg-ink-100"
+          >
             <CloseIcon className="h-5 w-5" />
             <span className="sr-only">Close comments</span>
           </button>
@@ -398,7 +390,10 @@ function ReelCommentForm({
       onCommented()
     }
   }, [result, onCommented])
-  const { error, ref, markStale } = useLiveError<HTMLFormElement>(result && !result.ok ? result.formError : null, checkCommentField)
+  const { error, ref, markStale } = useLiveError<HTMLFormElement>(
+    result && !result.ok ? result.formError : null,
+    checkCommentField,
+  )
   return (
     <fetcher.Form ref={ref} method="post" action={actionHref} preventScrollReset className="border-t border-ink-100 px-4 py-2">
       <input type="hidden" name="intent" value="comment" />

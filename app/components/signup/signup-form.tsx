@@ -1,14 +1,14 @@
 import { Form, Link, useActionData } from '@remix-run/react'
-import { useRef, useState, type FormEvent } from 'react'
+import type { FormEvent } from 'react'
 import { ChevronLeftIcon } from '~/components/icons'
 import { NewPasswordField } from '~/components/password-strength-meter'
 import { Alert } from '~/components/ui/alert'
 import { checkWithSchema, FieldChecks, LiveSummary, SelectField, TextAreaField, TextField } from '~/components/ui/field'
 import { SubmitButton } from '~/components/ui/submit-button'
+import { useCheckBeforeSending } from '~/components/ui/use-check-before-sending'
 import { CONCENTRATIONS, FIELDS_OF_INTEREST } from '~/lib/catalog'
 import {
   AUTH_MESSAGES,
-  fieldErrors,
   signupFormValues,
   signupSchema,
   type FieldErrors,
@@ -39,8 +39,7 @@ function portfolioOf(form: FormData): PortfolioFileInfo | null {
 
 export function SignupForm({ creator }: { creator: boolean }) {
   const actionData = useActionData<SignupFailure>()
-  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null)
-  const formRef = useRef<HTMLFormElement>(null)
+  const { clientErrors, checkBeforeSending } = useCheckBeforeSending({})
   const errors: FieldErrors = clientErrors ?? actionData?.fieldErrors ?? {}
   const values = actionData?.values ?? EMPTY_VALUES
   const formError = clientErrors ? null : (actionData?.formError ?? null)
@@ -48,22 +47,10 @@ export function SignupForm({ creator }: { creator: boolean }) {
   const serverErrorCount = clientErrors ? 0 : Object.keys(actionData?.fieldErrors ?? {}).length
   const accountExists = errors.email === AUTH_MESSAGES.accountExists
 
-  // With JavaScript, the same schema checks the form before it is sent.
+  // With JavaScript, the same schema checks the form before it is sent; the first field with an error gets the focus.
   function validate(event: FormEvent<HTMLFormElement>) {
     const form = new FormData(event.currentTarget)
-    const parsed = signupSchema.safeParse(signupFormValues(form, portfolioOf(form)))
-    if (parsed.success) {
-      setClientErrors(null)
-      return
-    }
-    event.preventDefault()
-    const found = fieldErrors(parsed.error)
-    setClientErrors(found)
-    const first = Object.keys(found)[0]
-    requestAnimationFrame(() => {
-      const target = formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)
-      target?.focus()
-    })
+    checkBeforeSending(event, signupSchema.safeParse(signupFormValues(form, portfolioOf(form))))
   }
 
   return (
@@ -77,7 +64,6 @@ export function SignupForm({ creator }: { creator: boolean }) {
       </Link>
       <FieldChecks check={checkSignupField}>
         <Form
-          ref={formRef}
           method="post"
           action={`/signup?creator=${creator ? 'yes' : 'no'}`}
           encType="multipart/form-data"

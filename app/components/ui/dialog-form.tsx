@@ -1,7 +1,8 @@
 import { useFetcher } from '@remix-run/react'
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { useEffect, useRef, type ReactNode } from 'react'
 import { CheckIcon } from '~/components/icons'
-import { failureFor, focusFirstError, type FieldErrors } from '~/lib/forms'
+import { failureFor } from '~/lib/forms'
+import { useCheckBeforeSending } from './use-check-before-sending'
 
 /**
  * A form inside a modal that posts through a fetcher (the feedback panel, the report dialog): the
@@ -23,7 +24,7 @@ export function useDialogForm<Data extends { ok: boolean }, Values extends objec
   order: readonly string[]
 }) {
   const fetcher = useFetcher<Data>()
-  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null)
+  const { clientErrors, checkBeforeSending } = useCheckBeforeSending({ order, now: true })
   const result = fetcher.state === 'idle' ? fetcher.data : undefined
   const succeeded = result?.ok === true
   const done = useRef(onDone)
@@ -46,15 +47,7 @@ export function useDialogForm<Data extends { ok: boolean }, Values extends objec
     fieldErrors: clientErrors ?? failure.fieldErrors,
     values: failure.values ?? undefined,
     /** onSubmit: stops a submission the schema refuses and shows why. */
-    checkBeforeSending(event: FormEvent<HTMLFormElement>, parsed: { success: true } | { success: false; errors: FieldErrors }) {
-      if (parsed.success) {
-        setClientErrors(null)
-        return
-      }
-      event.preventDefault()
-      setClientErrors(parsed.errors)
-      focusFirstError(event.currentTarget, parsed.errors, order, { now: true })
-    },
+    checkBeforeSending,
   }
 }
 

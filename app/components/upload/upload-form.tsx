@@ -28,9 +28,8 @@ import {
 import { sparkLessonErrors, sparkLessonSchema } from '~/lib/schemas/spark-lesson'
 import { SparkLessonFields } from '~/components/video/spark-lesson-fields'
 import { CaptionsUploadField, ThumbnailField, VideoField } from './media-fields'
-import { submitWithUpload } from './submit-with-upload'
+import { submitWithUpload, useUploadAnswer } from './submit-with-upload'
 import { UploadProgress } from './upload-progress'
-import { focusFirstError } from '~/lib/forms'
 import { fileOf, uploadFailureMessage, useResumableUpload } from './use-resumable-upload'
 
 export interface UploadFormProps {
@@ -79,7 +78,6 @@ export function UploadForm({ categories, userId, supabase, lessonChoices = [], r
   // docs/product.md, Limits and timers: an upload may take up to 30 minutes.
   const upload = useResumableUpload({ userId, supabase, timeoutMs: UPLOAD_TIMEOUT_MS })
   const busy = upload.busy
-  const handled = useRef<UploadActionData | undefined>(undefined)
 
   const refused = result && !result.ok ? result : undefined
   const values = refused?.values ?? EMPTY
@@ -90,22 +88,18 @@ export function UploadForm({ categories, userId, supabase, lessonChoices = [], r
   const [successNote, setSuccessNote] = useState<string | null>(null)
 
   // The server's answer to the form posted after the video reached Storage.
-  useEffect(() => {
-    if (fetcher.state !== 'idle' || !fetcher.data || handled.current === fetcher.data) return
-    handled.current = fetcher.data
-    const data = fetcher.data
-    if (data.ok) {
-      upload.succeeded()
+  useUploadAnswer({
+    fetcher,
+    upload,
+    formRef,
+    order: ORDER,
+    errorsOf: uploadErrorsOf,
+    setErrors,
+    onSaved: (data) => {
       if (data.videoId) setCreatedId(data.videoId)
       else setSuccessNote(UPLOAD_MESSAGES.cannotRedirect)
-      return
-    }
-    upload.failed()
-    const found = uploadErrorsOf(data)
-    setErrors(found)
-    focusFirstError(formRef.current, found, ORDER)
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the upload's transitions are new functions each render
-  }, [fetcher.state, fetcher.data])
+    },
+  })
 
   // docs/product.md, Limits and timers: the product goes to the new video 1.5 s after the success message.
   const navigateRef = useRef(navigate)

@@ -7,6 +7,7 @@ import { FieldError } from '~/components/ui/field'
 import { UserAvatar } from '~/components/user-avatar'
 import { VideoPlayer } from '~/components/video-player'
 import { excerpt, formatDate, formatDuration } from '~/lib/format'
+import type { QuoteResponseMedia } from '~/lib/quote-types'
 import { momentParam } from '~/lib/schemas/quote'
 import type { VideoActionData, VideoActionFailure, VideoPageQuote } from '~/lib/video-page'
 import { QuoteLikeButton } from './like-buttons'
@@ -97,22 +98,7 @@ function QuoteItem({ quote, videoId }: { quote: VideoPageQuote; videoId: string 
       </div>
       {quote.body ? <p className="text-body mt-3 whitespace-pre-line">{quote.body}</p> : null}
       {quote.response ? (
-        quote.response.status === 'ready' ? (
-          <VideoPlayer
-            videoId={quote.id}
-            title={`Video response by ${quote.creator.username}`}
-            hlsUrl={quote.response.hlsUrl}
-            mp4Url={quote.response.mp4Url}
-            posterUrl={quote.response.posterUrl}
-            className="mt-3 aspect-video w-full overflow-hidden rounded-xl bg-ink-950"
-          />
-        ) : (
-          <p className="text-caption mt-3 rounded-xl bg-ink-100 px-3 py-2" data-testid="quote-processing">
-            {quote.response.status === 'failed'
-              ? 'This video response could not be processed.'
-              : 'Processing — your video response shows to others once it is ready.'}
-          </p>
-        )
+        <QuoteResponse quoteId={quote.id} response={quote.response} title={`Video response by ${quote.creator.username}`} />
       ) : null}
       <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
         <Link to={`/video/${videoId}${momentParam(quote.moment)}`} className="font-semibold text-brand-700 hover:text-brand-800">
@@ -147,5 +133,25 @@ function QuoteItem({ quote, videoId }: { quote: VideoPageQuote; videoId: string 
       </div>
       {deleteError ? <FieldError>{deleteError}</FieldError> : null}
     </li>
+  )
+}
+
+/** A quote's video response: its player once ready, else that it is being processed or could not be. */
+export function QuoteResponse({ quoteId, response, title }: { quoteId: string; response: QuoteResponseMedia; title: string }) {
+  return response.status === 'ready' ? (
+    <VideoPlayer
+      videoId={quoteId}
+      title={title}
+      hlsUrl={response.hlsUrl}
+      mp4Url={response.mp4Url}
+      posterUrl={response.posterUrl}
+      className="mt-3 aspect-video w-full overflow-hidden rounded-xl bg-ink-950"
+    />
+  ) : (
+    <p className="text-caption mt-3 rounded-xl bg-ink-100 px-3 py-2" data-testid="quote-processing">
+      {response.status === 'failed'
+        ? 'This video response could not be processed.'
+        : 'Processing — your video response shows to others once it is ready.'}
+    </p>
   )
 }

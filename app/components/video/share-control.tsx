@@ -1,19 +1,15 @@
-import { useEffect, useId, useState } from 'react'
+import { useId } from 'react'
 import { ShareIcon } from '~/components/icons'
 import { FieldError } from '~/components/ui/field'
 import { useHydrated } from '~/components/use-hydrated'
-import { shareLink, VIDEO_MESSAGES } from '~/lib/schemas/video'
+import { shareLink } from '~/lib/schemas/video'
 import type { ShareResult } from '~/lib/video-page'
+import { ManualCopyLink, useCopyLink } from './use-copy-link'
 
 export function ShareControl({ videoId, share }: { videoId: string; share: ShareResult }) {
   const hydrated = useHydrated()
-  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string; url?: string } | null>(null)
+  const { notice, copy } = useCopyLink('video')
   const inputId = useId()
-  useEffect(() => {
-    if (notice?.tone !== 'success') return
-    const timer = setTimeout(() => setNotice(null), 3000)
-    return () => clearTimeout(timer)
-  }, [notice])
 
   if (!hydrated) {
     // Without JS: the link in a read-only field, to select and copy.
@@ -45,23 +41,9 @@ export function ShareControl({ videoId, share }: { videoId: string; share: Share
     )
   }
 
-  const copy = async () => {
-    const link = shareLink(window.location.origin, videoId)
-    if (!link.ok) {
-      setNotice({ tone: 'error', text: link.message })
-      return
-    }
-    try {
-      await navigator.clipboard.writeText(link.url)
-      setNotice({ tone: 'success', text: VIDEO_MESSAGES.linkCopied })
-    } catch {
-      // Clipboard refused (permissions, insecure origin): show the link to copy by hand.
-      setNotice({ tone: 'error', text: 'Copy this link to share the video:', url: link.url })
-    }
-  }
   return (
     <div className="relative">
-      <button type="button" className="btn-secondary" onClick={copy}>
+      <button type="button" className="btn-secondary" onClick={() => copy(shareLink(window.location.origin, videoId))}>
         <ShareIcon />
         Share
       </button>
@@ -72,15 +54,7 @@ export function ShareControl({ videoId, share }: { videoId: string; share: Share
             className={`w-max max-w-[min(22rem,calc(100vw-2rem))] rounded-lg px-3 py-1.5 text-sm font-medium shadow-card ring-1 ${notice.tone === 'success' ? 'bg-emerald-50 text-emerald-900 ring-emerald-200' : 'bg-white text-ink-900 ring-ink-200'}`}
           >
             {notice.text}
-            {notice.url ? (
-              <input
-                readOnly
-                aria-label="Link to this video"
-                value={notice.url}
-                onFocus={(event) => event.currentTarget.select()}
-                className="mt-1.5 block w-full rounded-lg border-0 bg-ink-50 px-2 py-1 text-sm ring-1 ring-inset ring-ink-300"
-              />
-            ) : null}
+            {notice.url ? <ManualCopyLink url={notice.url} label="Link to this video" /> : null}
           </div>
         ) : null}
       </div>

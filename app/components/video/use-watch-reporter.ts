@@ -1,6 +1,6 @@
 import { useEffect, type RefObject } from 'react'
 
-/** Where the player sends its progress reports (app/routes/views.report.ts). */
+/** Where the player sends its progress reports (app/routes/_watch+/views.report.ts). */
 export const WATCH_REPORT_URL = '/views/report'
 /** How often a playing video reports, in seconds of wall-clock time. */
 const REPORT_EVERY_MS = 4000
@@ -13,6 +13,13 @@ const REPORT_EVERY_MS = 4000
 const STEP_SLACK_SECONDS = 0.5
 /** A position that moved less than this since the last report (a pause right after one) is not sent again on its own. */
 const POSITION_STEP_SECONDS = 1
+/**
+ * While the video plays, the 4-second reports carry the position only once it moved this far since the
+ * last one sent (every third report at normal speed), so that a learner's resume point costs one write
+ * per ~10 s of video rather than one per report (ADR 0056); the first report, pause, end, hiding and
+ * leaving the page always carry it.
+ */
+export const PLAYING_POSITION_STEP_SECONDS = 10
 
 /**
  * Reports how much of the video this page actually played (ADR
@@ -23,7 +30,8 @@ const POSITION_STEP_SECONDS = 1
  * and decides when a view counts. Seeks are not counted as watching. Each
  * report also says where playback is (`position`), which the server keeps as
  * a signed-in learner's resume point (ADR 0034): so a seek while paused is
- * reported on leaving the page, once playback has started.
+ * reported on leaving the page, once playback has started. While playing, the
+ * periodic reports carry it every ~10 s of video (ADR 0056).
  */
 export function useWatchReporter(videoRef: RefObject<HTMLVideoElement | null>, videoId: string, enabled: boolean) {
   useEffect(() => {
@@ -43,23 +51,24 @@ export function useWatchReporter(videoRef: RefObject<HTMLVideoElement | null>, v
     let lastAt = performance.now()
     let chain: Promise<unknown> = Promise.resolve()
 
-    const body = (played: number, position: number) => {
+    const body = (played: number, position: number | null) => {
       const params = new URLSearchParams({ session, video: videoId, played: played.toFixed(3), tenths: String(tenths) })
-      if (hasPlayed) params.set('position', position.toFixed(3))
+      if (position !== null) params.set('position', position.toFixed(3))
       if (video.duration > 0 && Number.isFinite(video.duration)) params.set('duration', video.duration.toFixed(3))
       return params
     }
 
-    const send = (beacon = false) => {
+    const send = (beacon = false, periodic = false) => {
       const played = Math.min(pending, 600)
       const position = video.currentTime
-      const moved = hasPlayed && Math.abs(position - sentPosition) >= POSITION_STEP_SECONDS
+      const carry = hasPlayed && (!periodic || positionDue(sentPosition, position))
+      const moved = carry && Math.abs(position - sentPosition) >= POSITION_STEP_SECONDS
       if (started && played <= 0 && tenths === sentTenths && !moved) return
       started = true
       pending -= played
       sentTenths = tenths
-      sentPosition = position
-      const payload = body(played, position)
+      if (carry) sentPosition = position
+      const payload = body(played, carry ? position : null)
       if (beacon && typeof navigator.sendBeacon === 'function') {
         navigator.sendBeacon(WATCH_REPORT_URL, payload)
         return
@@ -112,7 +121,7 @@ export function useWatchReporter(videoRef: RefObject<HTMLVideoElement | null>, v
     document.addEventListener('visibilitychange', onHide)
     window.addEventListener('pagehide', onPageHide)
     const timer = window.setInterval(() => {
-      if (!video.paused) send()
+      if (!video.paused) send(false, true)
     }, REPORT_EVERY_MS)
     if (!video.paused) onPlay()
     return () => {
@@ -127,6 +136,14 @@ export function useWatchReporter(videoRef: RefObject<HTMLVideoElement | null>, v
       if (started) send(true)
     }
   }, [videoRef, videoId, enabled])
+}
+
+/**
+ * Whether a periodic report (the video playing) carries the position: the first one, or once it moved
+ * PLAYING_POSITION_STEP_SECONDS since the last position sent (either way: a seek back counts too).
+ */
+export function positionDue(sentPosition: number, position: number): boolean {
+  return sentPosition < 0 || Math.abs(position - sentPosition) >= PLAYING_POSITION_STEP_SECONDS
 }
 
 /** The no-JavaScript view: an image the browser loads only when scripts are off (inside `<noscript>`). */

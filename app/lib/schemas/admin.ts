@@ -59,6 +59,16 @@ export function adminTab(value: string | null): AdminTab {
   return (ADMIN_TABS as readonly string[]).includes(value ?? '') ? (value as AdminTab) : 'creators'
 }
 
+/** A tab's page title. */
+export function adminTitle(tab: AdminTab): string {
+  return `${ADMIN_TAB_LABELS[tab]} · Admin Dashboard — Lumen`
+}
+
+/** Where a tab lives: Pending Creators at /admin itself, the others at /admin/<tab> (a route each). */
+export function adminTabPath(tab: AdminTab): string {
+  return tab === 'creators' ? '/admin' : `/admin/${tab}`
+}
+
 export const USER_ROLES = ['user', 'creator', 'admin'] as const
 export type UserRole = (typeof USER_ROLES)[number]
 export const ROLE_LABELS: Record<UserRole, string> = { user: 'Learner', creator: 'Creator', admin: 'Admin' }

@@ -139,6 +139,14 @@ const optionalChoice = <T extends readonly [string, ...string[]]>(values: T, mes
     .refine((value) => !value || (values as readonly string[]).includes(value), message)
     .transform((value) => (value ? (value as T[number]) : null))
 
+/** A profile's bio, at sign-up and on the profile's edit page: at most 500 characters, none the database cannot store. */
+export const bioField = z
+  .string()
+  .trim()
+  .max(500, AUTH_MESSAGES.bioTooLong)
+  .refine((value) => !value.includes('\u0000'), AUTH_MESSAGES.bioUnreadable)
+  .default('')
+
 const creatorCategoryIds = CREATOR_CATEGORIES.map((category) => category.id) as [string, ...string[]]
 
 /**
@@ -160,12 +168,7 @@ export const makeSignupSchema = (options: { portfolio: 'required' | 'later' }) =
     confirmPassword: z.string(),
     fieldOfInterest: optionalChoice(FIELDS_OF_INTEREST, AUTH_MESSAGES.fieldOfInterest),
     concentration: optionalChoice(CONCENTRATIONS, AUTH_MESSAGES.concentration),
-    bio: z
-      .string()
-      .trim()
-      .max(500, AUTH_MESSAGES.bioTooLong)
-      .refine((value) => !value.includes('\u0000'), AUTH_MESSAGES.bioUnreadable)
-      .default(''),
+    bio: bioField,
     categories: z.array(z.string()).default([]),
     portfolioType: z.string().default(''),
     portfolio: z.custom<PortfolioFileInfo>().nullable().default(null),
@@ -272,14 +275,7 @@ export const resetPasswordSchema = z
     }
   })
 
-export type FieldErrors = Partial<Record<string, string>>
+export type { FieldErrors } from '~/lib/forms'
 
 /** The first message for each field, keyed by its name. */
-export function fieldErrors(error: z.ZodError): FieldErrors {
-  const errors: FieldErrors = {}
-  for (const issue of error.issues) {
-    const key = issue.path.length ? String(issue.path[0]) : 'form'
-    errors[key] ??= issue.message
-  }
-  return errors
-}
+export { issueErrors as fieldErrors } from '~/lib/forms'

@@ -45,10 +45,14 @@ export function canonicalLanguage(tag: string): string {
   }
 }
 
+/** Made once, on first use: a new one per call costs far more than naming a language (the captions form lists a dozen). */
+let languageNames: Intl.DisplayNames | undefined
+
 /** The language's name in English (`pt-BR` → 'Brazilian Portuguese'), the label when none is given. */
 export function languageName(tag: string): string {
   try {
-    return new Intl.DisplayNames(['en'], { type: 'language' }).of(tag) ?? tag
+    languageNames ??= new Intl.DisplayNames(['en'], { type: 'language' })
+    return languageNames.of(tag) ?? tag
   } catch {
     return tag
   }

@@ -185,6 +185,16 @@ export interface SparkQuestion {
   answeredRight: boolean
 }
 
+/** One video with checkpoints the learner answered (their Progress): how many questions, answered, right. */
+export interface ProgressItem {
+  videoId: string
+  title: string
+  questions: number
+  answered: number
+  right: number
+  lastAnsweredAt: string
+}
+
 /** The checkpoint aggregates of one of the creator's videos, for the dashboard's Engagement tab (ADR 0049). */
 export interface VideoCheckpointStats {
   videoId: string

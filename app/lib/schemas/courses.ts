@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { issueErrors } from '~/lib/forms'
 import { CATEGORY_IDS, DEFAULT_CATEGORY } from '~/lib/catalog'
 
 /**
@@ -97,10 +98,5 @@ export type LessonInput = z.output<typeof lessonInputSchema>
 
 /** The first message for each field. */
 export function courseErrors(error: z.ZodError): CourseErrors {
-  const errors: CourseErrors = {}
-  for (const issue of error.issues) {
-    const key = (issue.path.length ? String(issue.path[0]) : 'form') as keyof CourseErrors
-    errors[key] ??= issue.message
-  }
-  return errors
+  return issueErrors(error) as CourseErrors
 }

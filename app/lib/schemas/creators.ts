@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { CREATOR_CATEGORIES } from '~/lib/catalog'
-import { AUTH_MESSAGES, USERNAME_PATTERN } from '~/lib/schemas/auth'
+import { AUTH_MESSAGES, bioField, USERNAME_PATTERN } from '~/lib/schemas/auth'
 
 /**
  * Creators, follows and the profile (docs/product.md, Screens; Rules and messages; Limits and timers): the
@@ -44,12 +44,7 @@ export const editProfileSchema = z.object({
     .trim()
     .min(1, AUTH_MESSAGES.usernameRequired)
     .refine((value) => !value || USERNAME_PATTERN.test(value), AUTH_MESSAGES.usernameFormat),
-  bio: z
-    .string()
-    .trim()
-    .max(500, AUTH_MESSAGES.bioTooLong)
-    .refine((value) => !value.includes('\u0000'), AUTH_MESSAGES.bioUnreadable)
-    .default(''),
+  bio: bioField,
   /** Ticked category ids (creators only); unknown ids are dropped. */
   categories: z
     .array(z.string())

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { FormFailure } from '../forms'
+import { issueErrors, type FormFailure } from '~/lib/forms'
 import { LIMITS } from '~/lib/catalog'
 import { UUID_PATTERN } from '../ids'
 import { VIDEO_EXTENSIONS } from './upload'
@@ -99,12 +99,7 @@ export function quoteFormValues(form: FormData): QuoteValues {
 
 /** The first message for each field. */
 export function quoteErrors(error: z.ZodError): QuoteErrors {
-  const errors: QuoteErrors = {}
-  for (const issue of error.issues) {
-    const key = (issue.path.length ? String(issue.path[0]) : 'form') as QuoteField | 'form'
-    errors[key] ??= issue.message
-  }
-  return errors
+  return issueErrors(error) as QuoteErrors
 }
 
 /** What the browser can tell of a chosen response video before sending it (the server reads its content). */

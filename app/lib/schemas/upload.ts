@@ -1,7 +1,7 @@
 import { z } from 'zod'
+import { issueErrors, type FormFailure } from '~/lib/forms'
 import { CATEGORY_IDS, DEFAULT_CATEGORY, LIMITS } from '~/lib/catalog'
 import { UUID_PATTERN } from '../ids'
-import type { FormFailure } from '~/lib/forms'
 
 /**
  * The upload form (docs/product.md, Screens; Rules and messages), shared by the page and the
@@ -140,12 +140,7 @@ export function uploadFormValues(form: FormData): UploadValues {
 
 /** The first message for each field. */
 export function uploadErrors(error: z.ZodError): UploadErrors {
-  const errors: UploadErrors = {}
-  for (const issue of error.issues) {
-    const key = (issue.path.length ? String(issue.path[0]) : 'form') as UploadField | 'form'
-    errors[key] ??= issue.message
-  }
-  return errors
+  return issueErrors(error) as UploadErrors
 }
 
 /** What the browser can tell about a chosen file before sending it (the server looks at its content). */

@@ -686,7 +686,7 @@ export const ENDPOINTS: Endpoint[] = [
 ]
 
 /** Route files under app/routes that are not calls of the API (the reference page, the 404 for unknown paths). */
-export const UNDOCUMENTED_ROUTE_FILES = ['api.docs.ts', 'api.$.ts']
+export const UNDOCUMENTED_ROUTE_FILES = ['api+/docs.ts', 'api+/$.ts']
 
 export function findEndpoint(method: string, path: string): Endpoint | undefined {
   const wanted = method.toLowerCase()

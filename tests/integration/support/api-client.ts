@@ -82,7 +82,7 @@ export async function apiRoutes(): Promise<{ file: string; path: string }[]> {
   }
   return Object.values(routes)
     .map((route) => ({ file: route.file, full: `/${fullPath(route)}` }))
-    .filter(({ file, full }) => full.startsWith('/api/') && !UNDOCUMENTED_ROUTE_FILES.includes(path.basename(file)))
+    .filter(({ file, full }) => full.startsWith('/api/') && !UNDOCUMENTED_ROUTE_FILES.includes(file.replace(/^routes\//, '')))
     .map(({ file, full }) => ({ file, path: full.slice('/api'.length).replace(/:(\w+)/g, '{$1}') }))
 }
 

@@ -6,6 +6,7 @@ import { BoltIcon } from '~/components/icons'
 import { SearchBox } from '~/components/search-box'
 import { StatusCard } from '~/components/status-card'
 import { Page, PageHeader } from '~/components/ui/page'
+import { cardPage } from '~/components/video-card'
 import { EmptyState, filterQuery, PagedVideoGrid, showMoreHref, type PagedLoaderData } from '~/components/video-grid'
 import { LIMITS } from '~/lib/catalog'
 import { listVideos } from '~/server/feed/lists.server'
@@ -35,9 +36,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   try {
     const limit = firstPageSize(LIMITS.sparksPageSize, { cursor, shown })
     const data: PagedLoaderData = {
-      page: ranked
-        ? await listSparkFeed(claims, { feed, cursor, limit })
-        : await listVideos(claims, { type: 'spark', ...filters, cursor, limit }),
+      // Only what the cards show goes into the page's data (cardData).
+      page: cardPage(
+        ranked
+          ? await listSparkFeed(claims, { feed, cursor, limit })
+          : await listVideos(claims, { type: 'spark', ...filters, cursor, limit }),
+      ),
     }
     return jsonWithHeaders({ ...data, filters, cursor, feed, ranked }, 200, headers)
   } catch (error) {

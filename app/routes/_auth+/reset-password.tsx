@@ -1,11 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
-import { useState, type FormEvent } from 'react'
+import type { FormEvent } from 'react'
 import { NewPasswordField } from '~/components/password-strength-meter'
 import { StatusCard } from '~/components/status-card'
 import { Alert } from '~/components/ui/alert'
 import { checkWithSchema, FieldChecks, TextField } from '~/components/ui/field'
 import { SubmitButton } from '~/components/ui/submit-button'
+import { useCheckBeforeSending } from '~/components/ui/use-check-before-sending'
 import { passwordStrength, type PasswordStrength } from '~/lib/password-strength'
 import { AUTH_MESSAGES, fieldErrors, resetPasswordSchema, type FieldErrors } from '~/lib/schemas/auth'
 import { exchangeCode, updatePassword } from '~/server/accounts.server'
@@ -64,18 +65,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function ResetPassword() {
   const { email } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
-  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null)
+  const { clientErrors, checkBeforeSending } = useCheckBeforeSending()
   const errors: FieldErrors = clientErrors ?? actionData?.fieldErrors ?? {}
 
   function validate(event: FormEvent<HTMLFormElement>) {
     const form = new FormData(event.currentTarget)
     const parsed = resetPasswordSchema.safeParse({ password: form.get('password'), confirmPassword: form.get('confirmPassword') })
-    if (parsed.success) {
-      setClientErrors(null)
-      return
-    }
-    event.preventDefault()
-    setClientErrors(fieldErrors(parsed.error))
+    checkBeforeSending(event, parsed)
   }
 
   return (

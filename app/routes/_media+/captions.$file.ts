@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { parseMpegTs } from '../../media/hls-subtitles'
+import { parseMpegTs } from '../../../media/hls-subtitles'
 import { getSubtitlePlaylist, getSubtitleSegment } from '~/server/caption-playlists.server'
 import { getCaptionVtt } from '~/server/captions.server'
 import { getSession } from '~/server/session.server'

@@ -12,6 +12,7 @@ import { ProfileCard } from '~/components/profile/profile-card'
 import { StatusCard } from '~/components/status-card'
 import { Page } from '~/components/ui/page'
 import { VerificationRequiredPanel } from '~/components/verification-required-panel'
+import { cardPage } from '~/components/video-card'
 import { EmptyState, PagedVideoGrid } from '~/components/video-grid'
 import { PROFILE_TABS, profileTab, profileTabHref, type ProfileTab } from '~/lib/profile-tabs'
 import { CREATOR_MESSAGES } from '~/lib/schemas/creators'
@@ -45,7 +46,7 @@ import type { ShellHandle } from '~/root'
 const TAB_DATA = {
   profile: async ({ claims }: SignedInSession) => ({ profile: await getOwnProfile(claims) }),
   liked: async ({ claims }: SignedInSession, url: URL) => ({
-    page: await listLikedVideos(claims, { cursor: url.searchParams.get('cursor'), limit: FEED_PAGE_SIZE }),
+    page: cardPage(await listLikedVideos(claims, { cursor: url.searchParams.get('cursor'), limit: FEED_PAGE_SIZE })),
   }),
   following: async ({ claims }: SignedInSession, url: URL) => ({
     following: await listFollowing(claims, { cursor: url.searchParams.get('cursor') }),

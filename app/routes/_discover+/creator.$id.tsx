@@ -5,6 +5,7 @@ import { CourseGrid } from '~/components/courses/course-card'
 import { CreatorHeader, TabLinks } from '~/components/creators/creator-header'
 import { StatusCard } from '~/components/status-card'
 import { Page } from '~/components/ui/page'
+import { cardPage } from '~/components/video-card'
 import { EmptyState, PagedVideoGrid, type PagedLoaderData } from '~/components/video-grid'
 import type { CourseCardItem } from '~/lib/course-types'
 import { formatDate } from '~/lib/format'
@@ -40,7 +41,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     const creator = await getCreator(claims, id)
     const page: PagedLoaderData['page'] =
       tab === 'videos'
-        ? await listCreatorVideos(claims, id, { cursor: url.searchParams.get('cursor'), limit: FEED_PAGE_SIZE })
+        ? cardPage(await listCreatorVideos(claims, id, { cursor: url.searchParams.get('cursor'), limit: FEED_PAGE_SIZE }))
         : null
     const courses = tab === 'courses' ? await listCreatorCourses(claims, id) : null
     return jsonWithHeaders({ creator, tab, page, courses, own: user?.id === id, signedIn: Boolean(user) }, 200, headers)

@@ -16,7 +16,7 @@ import { receiveCaptionForm } from '~/server/http/forms.server'
 import { badRequest, jsonWithHeaders } from '~/server/http/responses.server'
 import { requireUser } from '~/server/permissions.server'
 import { getVideo } from '~/server/videos.server'
-import { CAPTION_MESSAGES } from '../../media/captions'
+import { CAPTION_MESSAGES } from '../../../media/captions'
 
 /**
  * /video/:id/captions — the creator's (or an admin's) caption tracks for one video

@@ -8,6 +8,7 @@ import { StatusCard } from '~/components/status-card'
 import { ContinueWatchingRow } from '~/components/video/continue-watching'
 import { Alert } from '~/components/ui/alert'
 import { Page, PageHeader } from '~/components/ui/page'
+import { cardData, cardPage } from '~/components/video-card'
 import { EmptyState, filterQuery, PagedVideoGrid, showMoreHref, type PagedLoaderData } from '~/components/video-grid'
 import { categoryName } from '~/lib/catalog'
 import { searchCourses } from '~/server/courses.server'
@@ -49,8 +50,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       // Courses whose title or description match the search, above its first page (ADR 0048).
       filters.search.trim() && !cursor ? searchCourses(claims, filters.search) : [],
     ])
-    const data: PagedLoaderData = { page }
-    return jsonWithHeaders({ ...data, fallback, filters, cursor, pageSize: FEED_PAGE_SIZE, continueWatching, courses }, 200, headers)
+    // Only what the cards show goes into the page's data (cardData).
+    const data: PagedLoaderData = { page: cardPage(page) }
+    return jsonWithHeaders(
+      { ...data, fallback, filters, cursor, pageSize: FEED_PAGE_SIZE, continueWatching: continueWatching.map(cardData), courses },
+      200,
+      headers,
+    )
   } catch (error) {
     console.warn('[feed] could not load the feed:', error instanceof Error ? error.message : error)
     const failure = loadFailure(error)

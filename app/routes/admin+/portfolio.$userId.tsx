@@ -35,10 +35,18 @@ export default function Portfolio() {
 export function ErrorBoundary() {
   const error = useRouteError()
   if (isRouteErrorResponse(error) && error.status === 404) {
-    return <StatusCard title="No portfolio" message={ADMIN_MESSAGES.noPortfolio} action={{ href: '/admin', label: 'Back to Admin Dashboard' }} />
+    return (
+      <StatusCard
+        title="No portfolio"
+        message={ADMIN_MESSAGES.noPortfolio}
+        action={{ href: '/admin', label: 'Back to Admin Dashboard' }}
+      />
+    )
   }
   if (isRouteErrorResponse(error) && error.status === 403) {
-    return <StatusCard title="Access denied" message={ADMIN_MESSAGES.forbidden} action={{ href: '/feed', label: 'Back to Feed' }} />
+    return (
+      <StatusCard title="Access denied" message={ADMIN_MESSAGES.forbidden} action={{ href: '/feed', label: 'Back to Feed' }} />
+    )
   }
   return (
     <StatusCard

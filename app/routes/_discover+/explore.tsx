@@ -4,10 +4,9 @@ import { CourseGrid } from '~/components/courses/course-card'
 import { CreatorCardView } from '~/components/creators/creator-card'
 import { StatusCard } from '~/components/status-card'
 import { Page, PageHeader } from '~/components/ui/page'
-import { VideoCard } from '~/components/video-card'
+import { cardData, VideoCard, type VideoCardData } from '~/components/video-card'
 import { categoryName } from '~/lib/catalog'
 import { FIELD_CATEGORIES } from '~/lib/interests'
-import type { VideoCardItem } from '~/lib/video-types'
 import { listCourses } from '~/server/courses.server'
 import { suggestCreators } from '~/server/creators.server'
 import { listExploreVideos } from '~/server/feed/people.server'
@@ -40,8 +39,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       field: own?.fieldOfInterest ?? null,
       categories: categories.map(categoryName),
       creators,
-      videos,
-      sparks,
+      videos: { ...videos, items: videos.items.map(cardData) },
+      sparks: { ...sparks, items: sparks.items.map(cardData) },
       courses,
     },
     200,
@@ -119,7 +118,7 @@ function Shelf({
 }: {
   id: string
   title: string
-  items: VideoCardItem[]
+  items: VideoCardData[]
   more: string
   spark?: boolean
 }) {
