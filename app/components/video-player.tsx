@@ -20,7 +20,8 @@ import { HLS_WORKER_PATH, loadHls, warmHls } from './video/warm-hls'
  *    Lumen's renditions don't use), loaded with a dynamic import so pages
  *    without a player don't carry it, attached to the HLS master playlist;
  *    until the first `play` it buffers only the first segment (unless
- *    `preload="auto"`), then as far ahead as hls.js does by default;
+ *    `preload="auto"`; with `preload="none"` it is attached only when the
+ *    learner reaches for the player, ADR 0057), then as far ahead as hls.js does by default;
  * 2. native HLS (`canPlayType('application/vnd.apple.mpegurl')`, iOS Safari
  *    without MSE) → the master playlist as the element's `src`;
  * 3. otherwise the MP4 source stays.
@@ -209,52 +210,91 @@ export const VideoPlayer = forwardRef<HTMLVideoElement | null, VideoPlayerProps>
         if (Hls.isSupported()) {
           // hls.js's subtitle renditions take over: the `<track>` elements go before it makes its own.
           if (inManifest) flushSync(() => setCaptionsVia('hls.js'))
-          // Start at the rung that fits the player and the bandwidth this browser measured before (or reports),
-          // with no test download, and let the ABR climb or fall from there (ADR 0036).
-          // Where the element is now (play may have been pressed on the MP4): hls.js carries on from there.
-          const handoff = elementState(video)
-          const hls = new Hls({
-            // Segments parsed and remuxed off the main thread (see HLS_WORKER_PATH).
-            workerPath: HLS_WORKER_PATH,
-            ...firstRenditionConfig(),
-            startPosition: startPositionFor(handoff, startAtRef.current),
-            // Until it plays, only the first segment (ADR 0031): hls.js would otherwise buffer up to
-            // 60 MB or 10 minutes ahead for a visitor who only opened the page.
-            ...(preloadRef.current === 'auto' || handoff.playing ? {} : PRE_PLAY_BUFFER),
-          })
-          const bufferAhead = () => {
-            hls.config.maxBufferLength = Hls.DefaultConfig.maxBufferLength
-            hls.config.maxMaxBufferLength = Hls.DefaultConfig.maxMaxBufferLength
-          }
-          if (preloadRef.current !== 'auto' && !handoff.playing) {
-            video.addEventListener('play', bufferAhead, { once: true })
-            raiseBuffer.current = bufferAhead
-          }
-          let recoveredNetwork = false
-          let recoveredMedia = false
-          hls.on(Hls.Events.ERROR, (_event, data) => {
-            if (!data.fatal) return
-            if (data.type === Hls.ErrorTypes.NETWORK_ERROR && !recoveredNetwork) {
-              recoveredNetwork = true
-              hls.startLoad()
-            } else if (data.type === Hls.ErrorTypes.MEDIA_ERROR && !recoveredMedia) {
-              recoveredMedia = true
-              hls.recoverMediaError()
-            } else if (!cancelled) {
-              setFailed(true)
+          // `preload="none"` (the video page): hls.js takes the element over only when the learner reaches for
+          // it — a pointer or a key on the player, `play()`, or play pressed — and not with the page (ADR 0057):
+          // attached, it shows the controls' loading spinner until media comes, and its first segment's tasks
+          // were the page's longest after hydration. Until then the element is the server's, asking for nothing.
+          let taken = false
+          const takeOver = () => {
+            if (cancelled || taken) return
+            taken = true
+            // Start at the rung that fits the player and the bandwidth this browser measured before (or reports),
+            // with no test download, and let the ABR climb or fall from there (ADR 0036).
+            // Where the element is now (play may have been pressed on the MP4, a chapter may have set
+            // `currentTime`, which reads back the moment asked for until there is media): hls.js carries on there.
+            const handoff = elementState(video)
+            const waiting = preloadRef.current !== 'auto' && !handoff.playing
+            const hls = new Hls({
+              // Segments parsed and remuxed off the main thread (see HLS_WORKER_PATH).
+              workerPath: HLS_WORKER_PATH,
+              ...firstRenditionConfig(),
+              startPosition: startPositionFor(handoff, startAtRef.current),
+              // Until it plays, only the first segment (ADR 0031): hls.js would otherwise buffer up to
+              // 60 MB or 10 minutes ahead for a visitor who only opened the page.
+              ...(waiting ? PRE_PLAY_BUFFER : {}),
+            })
+            const bufferAhead = () => {
+              hls.config.maxBufferLength = Hls.DefaultConfig.maxBufferLength
+              hls.config.maxMaxBufferLength = Hls.DefaultConfig.maxMaxBufferLength
             }
-          })
-          hls.on(Hls.Events.FRAG_LOADED, () => rememberEstimate(hls.bandwidthEstimate))
-          hls.loadSource(inManifest ? hlsUrl : withoutSubtitles(hlsUrl))
-          hls.attachMedia(video)
-          carryOn(video, handoff)
+            if (waiting) {
+              video.addEventListener('play', bufferAhead, { once: true })
+              raiseBuffer.current = bufferAhead
+            }
+            let recoveredNetwork = false
+            let recoveredMedia = false
+            hls.on(Hls.Events.ERROR, (_event, data) => {
+              if (!data.fatal) return
+              if (data.type === Hls.ErrorTypes.NETWORK_ERROR && !recoveredNetwork) {
+                recoveredNetwork = true
+                hls.startLoad()
+              } else if (data.type === Hls.ErrorTypes.MEDIA_ERROR && !recoveredMedia) {
+                recoveredMedia = true
+                hls.recoverMediaError()
+              } else if (!cancelled) {
+                setFailed(true)
+              }
+            })
+            hls.on(Hls.Events.FRAG_LOADED, () => rememberEstimate(hls.bandwidthEstimate))
+            hls.loadSource(inManifest ? hlsUrl : withoutSubtitles(hlsUrl!))
+            hls.attachMedia(video)
+            carryOn(video, handoff)
+            hlsAttached.current = true
+            destroy = () => {
+              hlsAttached.current = false
+              video.removeEventListener('play', bufferAhead)
+              raiseBuffer.current = null
+              hls.destroy()
+            }
+          }
           setEngine('hls.js')
-          hlsAttached.current = true
+          if (preloadRef.current !== 'none' || !video.paused) {
+            takeOver()
+            return
+          }
+          // The start (a resume position, `?t=`) reads back from `currentTime` before there is media, as it did
+          // once hls.js had its first segment; a seek before play replaces it.
+          if (startAtRef.current) video.currentTime = startAtRef.current
+          const INTENT = ['pointerdown', 'keydown', 'play'] as const
+          const nativePlay = video.play
+          const reached = () => {
+            for (const type of INTENT) video.removeEventListener(type, reached)
+            Reflect.deleteProperty(video, 'play')
+            takeOver()
+          }
+          for (const type of INTENT) video.addEventListener(type, reached)
+          // A script's `play()` (a chapter, a note, the shortcuts, the resume offer) attaches first, so the
+          // promise it gets is the one that plays (attaching afterwards would reject it).
+          video.play = () => {
+            reached()
+            return nativePlay.call(video)
+          }
+          // A later `preload="auto"` takes over at once.
+          raiseBuffer.current = reached
           destroy = () => {
-            hlsAttached.current = false
-            video.removeEventListener('play', bufferAhead)
+            for (const type of INTENT) video.removeEventListener(type, reached)
+            Reflect.deleteProperty(video, 'play')
             raiseBuffer.current = null
-            hls.destroy()
           }
           return
         }

@@ -54,6 +54,8 @@ test.describe('with JavaScript', () => {
     await expect(chapterList(page).getByRole('link')).toHaveCount(3)
     await expect(currentChapter(page)).toContainText(CHAPTERS[0].title)
     await expect(video).toHaveAttribute('data-engine', 'hls.js', { timeout: 20_000 })
+    // A pointer on the player (its controls) has hls.js take the element over and load the start (ADR 0057).
+    await video.dispatchEvent('pointerdown')
     await expect
       .poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState), { timeout: 20_000 })
       .toBeGreaterThan(0)

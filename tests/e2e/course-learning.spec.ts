@@ -121,6 +121,8 @@ test.describe('with JavaScript', () => {
       await expect(line).toContainText(`Lesson 1 of 3 in ${course.title}`)
       const video = page.locator(`[data-video-id="${one!.id}"] video`)
       await expect(video).toHaveAttribute('data-engine', 'hls.js', { timeout: 20_000 })
+      // A pointer on the player has hls.js take the element over and load the start (ADR 0057).
+      await video.dispatchEvent('pointerdown')
       await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.duration)).toBeGreaterThan(2)
 
       // The end: the card takes focus; Escape cancels the countdown.

@@ -164,6 +164,11 @@ test('the first playback starts at the rung that fits the player and the reporte
   const player = page.locator(`[data-video-id="${video.id}"] video`)
   await expect(player).toHaveAttribute('data-engine', 'hls.js')
   expect(await player.evaluate((element: HTMLVideoElement) => element.clientHeight)).toBeGreaterThanOrEqual(300)
+  // The video page's player asks for its first segment on play (ADR 0057).
+  await player.evaluate((element: HTMLVideoElement) => {
+    element.muted = true
+    void element.play().catch(() => undefined)
+  })
   // Chromium reports a fast link (navigator.connection.downlink): the 360p rung fits the desktop player.
   expect(await first).toMatch(/360/)
 })

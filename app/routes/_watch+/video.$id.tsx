@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
-import { useRef } from 'react'
-import { CheckYourself, ManageCheckpointsLink } from '~/components/checkpoints/check-yourself'
+import { Suspense, useRef } from 'react'
 import { checkpointMarks, CheckpointPlayer } from '~/components/checkpoints/checkpoint-player'
 import {
   isRouteErrorResponse,
@@ -10,19 +9,16 @@ import {
   type ClientActionFunctionArgs,
   type ShouldRevalidateFunction,
 } from '@remix-run/react'
-import { VideoCaptions } from '~/components/captions/video-captions'
 import { LessonCourseLine } from '~/components/courses/lesson-course'
-import { VideoNotes } from '~/components/notes/video-notes'
 import { VideoPageError } from '~/components/video/video-page-error'
 import { Page } from '~/components/ui/page'
 import { VideoActionsBar } from '~/components/video/actions-bar'
-import { ChapterList } from '~/components/video/chapter-list'
 import { CommentsSection } from '~/components/video/comments'
+import { LessonSections } from '~/components/video/lesson-sections'
 import { MoreQualitiesNote } from '~/components/video/more-qualities-note'
 import { PlayerMarks } from '~/components/video/player-marks'
 import { ProcessingPanel } from '~/components/video/processing-panel'
 import { ResumeOffer, useStartMoment } from '~/components/video/resume-offer'
-import { SparkLessons } from '~/components/video/spark-lessons'
 import { QuotesSection } from '~/components/video/quotes'
 import { VideoDescription, VideoDetails } from '~/components/video/video-details'
 import { ExternalVideo, VideoPlayer } from '~/components/video-player'
@@ -262,28 +258,25 @@ export default function VideoPage() {
             <VideoDetails video={video} follow={follow} />
             <VideoActionsBar video={video} share={share} failed={failed} />
             <VideoDescription description={video.description} />
-            <SparkLessons lesson={sparkLessons.lesson} sparks={sparkLessons.sparks} />
-            <ChapterList videoId={video.id} chapters={chapters} startAt={startAt} />
-            <VideoCaptions videoId={video.id} captions={captions} chapters={chapters} />
-            {captions.canEdit && !video.externalUrl ? (
-              <ManageCheckpointsLink videoId={video.id} count={checkpoints.questions.length} />
-            ) : null}
-            {playable ? (
-              <CheckYourself videoId={video.id} questions={checkpoints.questions} results={checkpoints.results} />
-            ) : null}
-            <VideoNotes videoId={video.id} notes={notes} moment={moment === null ? null : Math.floor(moment)} />
+            <LessonSections
+              {...{ videoId: video.id, playable, startAt, moment, sparkLessons, chapters, captions, checkpoints, notes }}
+              canManageCheckpoints={captions.canEdit && !video.externalUrl}
+            />
           </article>
-
-          <CommentsSection
-            videoId={video.id}
-            comments={comments}
-            more={more.comments}
-            count={video.commentCount}
-            failed={failed}
-          />
+          {/* Hydrated in tasks of their own, after the player's (ADR 0057). */}
+          <Suspense>
+            <CommentsSection
+              videoId={video.id}
+              comments={comments}
+              more={more.comments}
+              count={video.commentCount}
+              failed={failed}
+            />
+          </Suspense>
         </div>
-
-        <QuotesSection videoId={video.id} quotes={quotes} more={more.quotes} count={quoteTotal} failed={failed} />
+        <Suspense>
+          <QuotesSection videoId={video.id} quotes={quotes} more={more.quotes} count={quoteTotal} failed={failed} />
+        </Suspense>
       </div>
     </Page>
   )
