@@ -208,8 +208,6 @@ export const VideoPlayer = forwardRef<HTMLVideoElement | null, VideoPlayerProps>
         const { default: Hls } = await loadHls({ subtitles: inManifest })
         if (cancelled) return
         if (Hls.isSupported()) {
-          // hls.js's subtitle renditions take over: the `<track>` elements go before it makes its own.
-          if (inManifest) flushSync(() => setCaptionsVia('hls.js'))
           // `preload="none"` (the video page): hls.js takes the element over only when the learner reaches for
           // it — a pointer or a key on the player, `play()`, or play pressed — and not with the page (ADR 0057):
           // attached, it shows the controls' loading spinner until media comes, and its first segment's tasks
@@ -218,6 +216,9 @@ export const VideoPlayer = forwardRef<HTMLVideoElement | null, VideoPlayerProps>
           const takeOver = () => {
             if (cancelled || taken) return
             taken = true
+            // hls.js's subtitle renditions take over: the `<track>` elements (the captions until now, so the
+            // toggle works before play too) go before it makes its own.
+            if (inManifest) flushSync(() => setCaptionsVia('hls.js'))
             // Start at the rung that fits the player and the bandwidth this browser measured before (or reports),
             // with no test download, and let the ABR climb or fall from there (ADR 0036).
             // Where the element is now (play may have been pressed on the MP4, a chapter may have set
