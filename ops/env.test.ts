@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { getEnv, isEmbedded, parseEnv, setting, SETTING_NAMES, siteUrlFor, supplySettings } from './env'
+import { getEnv, isEmbedded, parseEnv, setting, SETTING_NAMES, siteUrlFor, supplySettings, usesPreparedStatements } from './env'
 
 describe('environment', () => {
   it('runs embedded on port 3000 with data under .data when nothing is set', () => {
@@ -15,6 +15,18 @@ describe('environment', () => {
     const env = parseEnv({ DATABASE_URL: 'postgres://u:p@db.example:5432/lumen', PORT: '8080' })
     expect(isEmbedded(env)).toBe(false)
     expect(env.PORT).toBe(8080)
+  })
+
+  it('prepares statements except behind Supabase’s transaction-mode pooler (port 6543), unless told (ADR 0063)', () => {
+    const on = (source: Record<string, string>) => usesPreparedStatements(parseEnv(source))
+    expect(on({})).toBe(true)
+    expect(on({ DATABASE_URL: 'postgres://u:p@db.example:5432/lumen' })).toBe(true)
+    expect(on({ DATABASE_URL: 'postgres://u:p@aws-0-eu.pooler.supabase.com:6543/postgres' })).toBe(false)
+    expect(
+      on({ DATABASE_URL: 'postgres://u:p@aws-0-eu.pooler.supabase.com:6543/postgres', DATABASE_PREPARED_STATEMENTS: 'on' }),
+    ).toBe(true)
+    expect(on({ DATABASE_URL: 'postgres://u:p@db.example:5432/lumen', DATABASE_PREPARED_STATEMENTS: 'off' })).toBe(false)
+    expect(() => parseEnv({ DATABASE_PREPARED_STATEMENTS: 'yes' })).toThrowError(/DATABASE_PREPARED_STATEMENTS/)
   })
 
   it('names every invalid setting and points at .env.example', () => {
@@ -31,9 +43,14 @@ describe('environment', () => {
 
   it('builds links a visitor copies from SITE_URL, else PUBLIC_URL, else the origin they used', () => {
     expect(siteUrlFor('http://10.0.0.5:3000/video/x', parseEnv({}))).toBe('http://10.0.0.5:3000')
-    expect(siteUrlFor('http://10.0.0.5:3000/video/x', parseEnv({ PUBLIC_URL: 'https://lumen.example/' }))).toBe('https://lumen.example')
+    expect(siteUrlFor('http://10.0.0.5:3000/video/x', parseEnv({ PUBLIC_URL: 'https://lumen.example/' }))).toBe(
+      'https://lumen.example',
+    )
     expect(
-      siteUrlFor('http://10.0.0.5:3000/video/x', parseEnv({ PUBLIC_URL: 'https://app.example', SITE_URL: 'https://lumen.example' })),
+      siteUrlFor(
+        'http://10.0.0.5:3000/video/x',
+        parseEnv({ PUBLIC_URL: 'https://app.example', SITE_URL: 'https://lumen.example' }),
+      ),
     ).toBe('https://lumen.example')
   })
 
@@ -67,7 +84,7 @@ describe('environment', () => {
     expect(setting('LOG_LEVEL', { LOG_LEVEL: 'loud' })).toBeUndefined()
   })
 
-  it('takes the stand-in\'s settings without writing them into process.env', () => {
+  it("takes the stand-in's settings without writing them into process.env", () => {
     const before = process.env.SUPABASE_URL
     const env = supplySettings({ SUPABASE_URL: 'http://127.0.0.1:3999', SUPABASE_ANON_KEY: 'anon' })
     expect(env.SUPABASE_URL).toBe('http://127.0.0.1:3999')

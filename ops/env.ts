@@ -15,6 +15,12 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   /** A PostgreSQL 15+ server (or Supabase's). Unset: the embedded PGlite under DATA_DIR. */
   DATABASE_URL: z.string().url().optional(),
+  /**
+   * `off` behind a transaction-mode pooler (PgBouncer, Supavisor), which cannot keep a connection's
+   * prepared statements (ADR 0063). Default: on, but off when DATABASE_URL's port is 6543 (Supabase's
+   * transaction-mode pooler).
+   */
+  DATABASE_PREPARED_STATEMENTS: z.enum(['on', 'off']).optional(),
   /** Where the embedded mode keeps its database, files and keys. */
   DATA_DIR: z.string().default('.data'),
   /** The URL visitors use; the stand-in serves Supabase's APIs under it. Default http://localhost:PORT. */
@@ -154,6 +160,12 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
 
 export function isEmbedded(env: Env = getEnv()): boolean {
   return !env.DATABASE_URL
+}
+
+/** Whether statements marked `preparedAs` (db/kysely.ts) are prepared once per connection (ADR 0063). */
+export function usesPreparedStatements(env: Env = getEnv()): boolean {
+  if (env.DATABASE_PREPARED_STATEMENTS) return env.DATABASE_PREPARED_STATEMENTS === 'on'
+  return !env.DATABASE_URL || new URL(env.DATABASE_URL).port !== '6543'
 }
 
 /** Whether Lumen serves Supabase's APIs itself (no SUPABASE_URL given). */

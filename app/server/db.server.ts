@@ -2,9 +2,9 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 import type { Kysely } from 'kysely'
 import { openDatabase, type DatabaseHandle } from '../../db/connect'
 import { kyselyFor, runAs, type DB, type Tx } from '../../db/kysely'
-import { getEnv } from './env.server'
+import { getEnv, usesPreparedStatements } from './env.server'
 
-export { kyselyFor, runAs, type DB, type Tx } from '../../db/kysely'
+export { kyselyFor, preparedAs, runAs, type DB, type Tx } from '../../db/kysely'
 
 /** The verified claims of an access token, as GoTrue issues them. */
 export interface JwtClaims {
@@ -31,7 +31,7 @@ export function connect(handle?: DatabaseHandle): Promise<Connection> {
   registry.__lumenDb ??= (async () => {
     const env = getEnv()
     const resolved = handle ?? (await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: `${env.DATA_DIR}/pglite` }))
-    return { handle: resolved, db: kyselyFor(resolved) }
+    return { handle: resolved, db: kyselyFor(resolved, { prepared: usesPreparedStatements(env) }) }
   })()
   return registry.__lumenDb
 }

@@ -9,7 +9,7 @@ import { lessonCourseQuery, toLessonCourse, type LessonCourseRow } from './cours
 import { storedChapters } from './chapters.server'
 import { toCheckpointResults, toQuestion, type QuestionRow, type ResultRow } from './checkpoints.server'
 import { listComments, toCommentView } from './comments.server'
-import { asCaller, type JwtClaims } from './db.server'
+import { asCaller, preparedAs, type JwtClaims } from './db.server'
 import { DomainError } from './errors.server'
 import {
   lessonLinksQuery,
@@ -40,6 +40,10 @@ import { pageComment, pageQuote, toVideoDetail, videoPageView, type VideoDetailR
  *
  * To add a field: add a part to `parts` (an SQL expression returning JSON; `$video` and `$me`
  * are in scope through `video` and `me`) and shape it in the returned object.
+ *
+ * The statement is prepared once per connection and its plan kept (ADR 0063: planning its parts
+ * and their policies cost more than running them), so its text must be the same on every call:
+ * every value a parameter (`${…}`), never `sql.raw` or `sql.lit` of something that varies.
  */
 
 /** Comments and quotes in the first paint; the rest (up to LIST_LIMIT) come as deferred data. */
@@ -134,6 +138,17 @@ function parts(videoId: string, me: string) {
   } satisfies Record<string, Json<unknown>>
 }
 
+/** The page's one statement, each part a column (bench/video-statement.ts EXPLAINs it, and each part alone). */
+export function videoPageStatement(videoId: string, me: string): RawBuilder<PartValues> {
+  const columns = Object.entries(parts(videoId, me)).map(([name, part]) => sql`${part} as ${sql.ref(name)}`)
+  return sql<PartValues>`${preparedAs('video-page')}select ${sql.join(columns)}`
+}
+
+/** The parts alone, by name (for the bench). */
+export function videoPageParts(videoId: string, me: string): Record<string, RawBuilder<unknown>> {
+  return parts(videoId, me)
+}
+
 type Parts = ReturnType<typeof parts>
 type PartValues = { [K in keyof Parts]: Parts[K] extends RawBuilder<infer T> ? T : never }
 
@@ -150,12 +165,8 @@ type TrackRow = Parameters<typeof trackView>[0]
 
 export async function getLearnerVideoPage(claims: JwtClaims, id: string, options: { siteUrl: string }) {
   if (!isUuid(id)) throw notFound()
-  const selected = parts(id, claims.sub)
-  const row = await asCaller(claims, async (tx) => {
-    const columns = Object.entries(selected).map(([name, part]) => sql`${part} as ${sql.ref(name)}`)
-    const { rows } = await sql<PartValues>`select ${sql.join(columns)}`.execute(tx)
-    return rows[0]!
-  })
+  const statement = videoPageStatement(id, claims.sub)
+  const row = await asCaller(claims, async (tx) => (await statement.execute(tx)).rows[0]!)
   const v = row.video
   if (!v) throw notFound()
 

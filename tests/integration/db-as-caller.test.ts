@@ -1,16 +1,19 @@
 import { sql } from 'kysely'
+import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { asCaller, asServiceRole, connect, disconnect, inOneTransaction } from '../../app/server/db.server'
+import { asCaller, asServiceRole, connect, disconnect, inOneTransaction, preparedAs } from '../../app/server/db.server'
 import { claimsFor, databaseKinds, insertAuthUser, migratedDatabase } from '../support/databases'
 
 describe.each(databaseKinds)('asCaller on %s', (kind) => {
   let dispose: () => Promise<void>
+  let pool: pg.Pool
   let alice: string
   let bob: string
 
   beforeAll(async () => {
     const database = await migratedDatabase(kind)
     dispose = database.dispose
+    pool = database.handle.pool
     await disconnect()
     await connect(database.handle)
     alice = await insertAuthUser(database.handle.pool, { username: 'alice_as_caller' })
@@ -145,5 +148,27 @@ describe.each(databaseKinds)('asCaller on %s', (kind) => {
     // The connection is clean for the next caller.
     const { rows } = await asCaller(claimsFor(bob), (tx) => whoAmI.execute(tx))
     expect(rows[0]).toEqual({ uid: bob, role: 'authenticated' })
+  })
+
+  it('a statement marked preparedAs keeps its plan on the connection, and row-level security still judges each caller (ADR 0063)', async () => {
+    await pool.query(
+      `insert into public.notifications (recipient_id, type) select $1::uuid, 'followed' union all select $2::uuid, 'followed' from generate_series(1, 2)`,
+      [alice, bob],
+    )
+    const mine = sql<{ uid: string; seen: number; plans: number }>`${preparedAs('as-caller-test')}select auth.uid() as uid,
+        (select count(*)::int from public.notifications where type = ${'followed'}) as seen,
+        (select (generic_plans + custom_plans)::int from pg_prepared_statements where name = 'as-caller-test') as plans`
+    // After five runs Postgres may keep one generic plan for it: auth.uid() is read at run time either way.
+    const seen: Array<{ uid: string; seen: number }> = []
+    let plans = 0
+    for (let round = 0; round < 8; round++)
+      for (const id of [alice, bob]) {
+        const { rows } = await asCaller(claimsFor(id), (tx) => mine.execute(tx))
+        seen.push({ uid: rows[0]!.uid, seen: rows[0]!.seen })
+        plans = Math.max(plans, rows[0]!.plans ?? 0)
+      }
+    expect(new Set(seen.map((row) => `${row.uid}:${row.seen}`))).toEqual(new Set([`${alice}:1`, `${bob}:2`]))
+    // The statement was prepared (pg_prepared_statements counts its runs on one of the pool's connections).
+    expect(plans).toBeGreaterThan(1)
   })
 })
