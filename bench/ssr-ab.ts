@@ -4,10 +4,15 @@
  * side by the real server on the SSR bench's data, one database each, and the same routes loaded
  * in turn — A then B, B then A in the next round — so that whatever else the machine does weighs
  * on both alike. Prints each route's median CPU per request (the server process's, as bench/ssr.ts
- * counts it) for A and B and B ÷ A. `BENCH_SSR_ROUNDS` (default 6) and `BENCH_SSR_SECONDS` (3).
+ * counts it) for A and B and B ÷ A, and the median requests per second. On PostgreSQL it also
+ * prints the CPU per request of the side's database server processes (its scratch database's
+ * backends, read from /proc, so for a server on this machine): the app process's figure does not
+ * hold the database's work there, as it does on PGlite. `BENCH_SSR_ROUNDS` (default 6) and
+ * `BENCH_SSR_SECONDS` (3).
  */
 import { loadavg } from 'node:os'
 import path from 'node:path'
+import pg from 'pg'
 import { benchRoutes, seedVideos, type Seeded } from './ssr'
 import { cpuSeconds, learnerCookie, load, startBenchServer, type BenchServer, type Target } from './server'
 
@@ -30,10 +35,42 @@ async function start(build: string) {
   return { server, seeded: seeded!, cookie: await learnerCookie(server.base, server.dataDir) }
 }
 
-async function cpuPerRequest(server: BenchServer, url: string, headers: Record<string, string>): Promise<number> {
+/** The CPU seconds so far of each backend of the server's scratch database (none on PGlite). */
+async function databaseCpu(server: BenchServer): Promise<Map<number, number>> {
+  if (!server.databaseUrl) return new Map()
+  const client = new pg.Client({ connectionString: server.databaseUrl })
+  await client.connect()
+  try {
+    const { rows } = await client.query<{ pid: number }>(
+      'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+    )
+    return new Map(rows.map(({ pid }) => [pid, cpuSeconds(pid) ?? 0]))
+  } finally {
+    await client.end()
+  }
+}
+
+/** A backend that ended during the round loses its share: the figure is a floor. */
+function spent(before: Map<number, number>, after: Map<number, number>): number {
+  let seconds = 0
+  for (const [pid, cpu] of after) seconds += cpu - (before.get(pid) ?? 0)
+  return seconds
+}
+
+interface Round {
+  cpu: number
+  databaseCpu: number
+  rps: number
+}
+
+async function measureRound(server: BenchServer, url: string, headers: Record<string, string>): Promise<Round> {
+  const databaseBefore = await databaseCpu(server)
   const before = cpuSeconds(server.pid)!
   const result = await load(url, { headers, connections: 10, seconds: SECONDS, warmUp: 0 })
-  return ((cpuSeconds(server.pid)! - before) * 1000) / Math.max(1, result.requests)
+  const cpu = cpuSeconds(server.pid)! - before
+  const database = spent(databaseBefore, await databaseCpu(server))
+  const requests = Math.max(1, result.requests)
+  return { cpu: (cpu * 1000) / requests, databaseCpu: (database * 1000) / requests, rps: result.rps }
 }
 
 const median = (values: number[]) => {
@@ -68,30 +105,39 @@ try {
     }
     sizes.set(entry.route.key, bytes)
   }
-  const figures = new Map(routes.map((entry) => [entry.route.key, [[] as number[], [] as number[]]]))
+  const figures = new Map(routes.map((entry) => [entry.route.key, [[] as Round[], [] as Round[]]]))
   const loads: number[] = []
   for (let round = 0; round < ROUNDS; round++) {
     loads.push(loadavg()[0]!)
     for (const entry of routes)
       for (const side of round % 2 ? [1, 0] : [0, 1]) {
-        const cpu = await cpuPerRequest(sides[side]!.server, url(side, entry), headers(side, entry))
-        figures.get(entry.route.key)![side]!.push(cpu)
+        figures.get(entry.route.key)![side]!.push(await measureRound(sides[side]!.server, url(side, entry), headers(side, entry)))
       }
   }
   console.log(
     `${target}: A = ${buildA}, B = ${buildB}; ${ROUNDS} rounds of ${SECONDS} s, 10 connections; load average ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}`,
   )
+  const postgres = target === 'postgres'
   console.log(
-    `${'route'.padEnd(28)}${'A CPU ms/req'.padStart(14)}${'B CPU ms/req'.padStart(14)}${'B ÷ A'.padStart(8)}${'A KB'.padStart(8)}${'B KB'.padStart(8)}`,
+    `${'route'.padEnd(28)}${'A CPU ms/req'.padStart(14)}${'B CPU ms/req'.padStart(14)}${'B ÷ A'.padStart(8)}${
+      postgres ? `${'A db ms/req'.padStart(13)}${'B db ms/req'.padStart(13)}${'B ÷ A'.padStart(8)}` : ''
+    }${'A req/s'.padStart(9)}${'B req/s'.padStart(9)}${'A KB'.padStart(8)}${'B KB'.padStart(8)}`,
   )
+  const ratio = (a: number, b: number) => `${(b / a).toFixed(2)}×`
   for (const entry of routes) {
     const [ra, rb] = figures.get(entry.route.key)!
-    const [ma, mb] = [median(ra!), median(rb!)]
+    const of = (rounds: Round[], key: keyof Round) => median(rounds.map((round) => round[key]))
+    const [ma, mb] = [of(ra!, 'cpu'), of(rb!, 'cpu')]
+    const [da, db] = [of(ra!, 'databaseCpu'), of(rb!, 'databaseCpu')]
     const [ka, kb] = sizes.get(entry.route.key)!.map((bytes) => (bytes / 1024).toFixed(1))
     console.log(
-      `${entry.route.label.padEnd(28)}${ma.toFixed(2).padStart(14)}${mb.toFixed(2).padStart(14)}${`${(mb / ma).toFixed(2)}×`.padStart(8)}${ka!.padStart(8)}${kb!.padStart(8)}`,
+      `${entry.route.label.padEnd(28)}${ma.toFixed(2).padStart(14)}${mb.toFixed(2).padStart(14)}${ratio(ma, mb).padStart(8)}${
+        postgres ? `${da.toFixed(2).padStart(13)}${db.toFixed(2).padStart(13)}${ratio(da, db).padStart(8)}` : ''
+      }${of(ra!, 'rps').toFixed(0).padStart(9)}${of(rb!, 'rps').toFixed(0).padStart(9)}${ka!.padStart(8)}${kb!.padStart(8)}`,
     )
-    console.log(`${''.padEnd(28)}rounds, A: ${ra!.map((v) => v.toFixed(1)).join(' ')}; B: ${rb!.map((v) => v.toFixed(1)).join(' ')}`)
+    const list = (rounds: Round[], key: keyof Round) => rounds.map((round) => round[key].toFixed(1)).join(' ')
+    console.log(`${''.padEnd(28)}rounds, A: ${list(ra!, 'cpu')}; B: ${list(rb!, 'cpu')}`)
+    if (postgres) console.log(`${''.padEnd(28)}database, A: ${list(ra!, 'databaseCpu')}; B: ${list(rb!, 'databaseCpu')}`)
   }
 } finally {
   await a.server.stop()
