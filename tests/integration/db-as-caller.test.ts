@@ -170,5 +170,18 @@ describe.each(databaseKinds)('asCaller on %s', (kind) => {
     expect(new Set(seen.map((row) => `${row.uid}:${row.seen}`))).toEqual(new Set([`${alice}:1`, `${bob}:2`]))
     // The statement was prepared (pg_prepared_statements counts its runs on one of the pool's connections).
     expect(plans).toBeGreaterThan(1)
+    // After the pool ends its idle client and opens another (PGlite's is one session under every client), it still runs.
+    const idle = pool.options.idleTimeoutMillis
+    pool.options.idleTimeoutMillis = 1
+    try {
+      const held = await Promise.all(Array.from({ length: pool.totalCount }, () => pool.connect()))
+      for (const client of held) client.release()
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      expect(pool.totalCount).toBe(0)
+      const { rows } = await asCaller(claimsFor(bob), (tx) => mine.execute(tx))
+      expect(rows[0]).toMatchObject({ uid: bob, seen: 2 })
+    } finally {
+      pool.options.idleTimeoutMillis = idle
+    }
   })
 })
