@@ -4,10 +4,14 @@
  * side by the real server on the SSR bench's data, one database each, and the same routes loaded
  * in turn — A then B, B then A in the next round — so that whatever else the machine does weighs
  * on both alike. Prints each route's median CPU per request (the server process's, as bench/ssr.ts
- * counts it) for A and B and B ÷ A. `BENCH_SSR_ROUNDS` (default 6) and `BENCH_SSR_SECONDS` (3).
+ * counts it) for A and B and B ÷ A; on PostgreSQL also the CPU per request of the PostgreSQL
+ * backends serving each side's database (read from /proc when the server runs on this machine).
+ * `BENCH_SSR_ROUNDS` (default 6) and `BENCH_SSR_SECONDS` (3).
  */
 import { loadavg } from 'node:os'
 import path from 'node:path'
+import pg from 'pg'
+import { databaseCpu, databaseCpuBetween } from './position-writes'
 import { benchRoutes, seedVideos, type Seeded } from './ssr'
 import { cpuSeconds, learnerCookie, load, startBenchServer, type BenchServer, type Target } from './server'
 
@@ -27,13 +31,23 @@ async function start(build: string) {
     },
     env: { LUMEN_BUILD_DIR: path.resolve(build) },
   })
-  return { server, seeded: seeded!, cookie: await learnerCookie(server.base, server.dataDir) }
+  const client = server.databaseUrl ? new pg.Client({ connectionString: server.databaseUrl }) : null
+  await client?.connect()
+  return { server, client, seeded: seeded!, cookie: await learnerCookie(server.base, server.dataDir) }
 }
 
-async function cpuPerRequest(server: BenchServer, url: string, headers: Record<string, string>): Promise<number> {
-  const before = cpuSeconds(server.pid)!
+/** The app process's CPU ms per request, and the database backends' (null on PGlite, or when unreadable). */
+async function cpuPerRequest(
+  side: { server: BenchServer; client: pg.Client | null },
+  url: string,
+  headers: Record<string, string>,
+): Promise<[number, number | null]> {
+  const before = cpuSeconds(side.server.pid)!
+  const dbBefore = await databaseCpu(side.client)
   const result = await load(url, { headers, connections: 10, seconds: SECONDS, warmUp: 0 })
-  return ((cpuSeconds(server.pid)! - before) * 1000) / Math.max(1, result.requests)
+  const app = ((cpuSeconds(side.server.pid)! - before) * 1000) / Math.max(1, result.requests)
+  const db = databaseCpuBetween(dbBefore, await databaseCpu(side.client))
+  return [app, db === null ? null : (db * 1000) / Math.max(1, result.requests)]
 }
 
 const median = (values: number[]) => {
@@ -69,13 +83,15 @@ try {
     sizes.set(entry.route.key, bytes)
   }
   const figures = new Map(routes.map((entry) => [entry.route.key, [[] as number[], [] as number[]]]))
+  const dbFigures = new Map(routes.map((entry) => [entry.route.key, [[] as number[], [] as number[]]]))
   const loads: number[] = []
   for (let round = 0; round < ROUNDS; round++) {
     loads.push(loadavg()[0]!)
     for (const entry of routes)
       for (const side of round % 2 ? [1, 0] : [0, 1]) {
-        const cpu = await cpuPerRequest(sides[side]!.server, url(side, entry), headers(side, entry))
+        const [cpu, db] = await cpuPerRequest(sides[side]!, url(side, entry), headers(side, entry))
         figures.get(entry.route.key)![side]!.push(cpu)
+        if (db !== null) dbFigures.get(entry.route.key)![side]!.push(db)
       }
   }
   console.log(
@@ -91,9 +107,20 @@ try {
     console.log(
       `${entry.route.label.padEnd(28)}${ma.toFixed(2).padStart(14)}${mb.toFixed(2).padStart(14)}${`${(mb / ma).toFixed(2)}×`.padStart(8)}${ka!.padStart(8)}${kb!.padStart(8)}`,
     )
-    console.log(`${''.padEnd(28)}rounds, A: ${ra!.map((v) => v.toFixed(1)).join(' ')}; B: ${rb!.map((v) => v.toFixed(1)).join(' ')}`)
+    console.log(
+      `${''.padEnd(28)}rounds, A: ${ra!.map((v) => v.toFixed(1)).join(' ')}; B: ${rb!.map((v) => v.toFixed(1)).join(' ')}`,
+    )
+    const [da, db] = dbFigures.get(entry.route.key)!
+    if (da!.length && db!.length) {
+      const [mda, mdb] = [median(da!), median(db!)]
+      console.log(
+        `${''.padEnd(28)}database backends, CPU ms/req: A ${mda.toFixed(2)}, B ${mdb.toFixed(2)} (${(mdb / mda).toFixed(2)}×); app + database: A ${(ma + mda).toFixed(2)}, B ${(mb + mdb).toFixed(2)} (${((mb + mdb) / (ma + mda)).toFixed(2)}×)`,
+      )
+    }
   }
 } finally {
+  await a.client?.end()
+  await b.client?.end()
   await a.server.stop()
   await b.server.stop()
 }

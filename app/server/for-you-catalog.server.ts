@@ -121,7 +121,8 @@ export function rankCatalog(catalog: SparkCatalog, signals: Signals, uid: string
   }
   const best = take(catalog.best, BEST_SIZE, (row) => eligible(row) && !watched.has(row.video_id))
   add(best)
-  if (uid !== null && best.length < BEST_SIZE) add(take(catalog.best, BEST_SIZE, (row) => eligible(row) && watched.has(row.video_id)))
+  if (uid !== null && best.length < BEST_SIZE)
+    add(take(catalog.best, BEST_SIZE, (row) => eligible(row) && watched.has(row.video_id)))
   if (personal) {
     const pool = signals.followed.slice(0, FOLLOWED_POOL)
     const perCreatorBest = Math.min(40, Math.max(5, intDiv(400, Math.max(pool.length, 1))))

@@ -12,9 +12,11 @@ import { toItem, VIDEO_COLUMNS, type Row } from './feed/cards.server'
 import { withProgress } from './progress-rows.server'
 
 /**
- * The sparks feeds (ADR 0045): For You, ranked in Postgres by
- * `public.for_you_sparks()` (bounded candidate lists from the kept per-spark
- * scores, ADR 0052) and arranged here, and Following, the followed
+ * The sparks feeds (ADR 0045): For You, ranked by `public.for_you_sparks()`
+ * (bounded candidate lists from the kept per-spark scores, ADR 0052) — or, up
+ * to 5,000 sparks, by the same rules in this process from its copy of those
+ * scores for the current version (for-you-catalog.server.ts, ADR 0064) — and
+ * arranged here, and Following, the followed
  * creators' sparks newest first. The reel viewer, /sparks and
  * GET /api/videos/shorts all read them through `listSparkFeed`, so they show
  * the same order, each clip with the line saying why it is there.

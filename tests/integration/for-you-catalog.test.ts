@@ -2,13 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { asCaller, asServiceRole, connect, disconnect, type Tx } from '../../app/server/db.server'
-import {
-  catalogFor,
-  forgetCatalog,
-  rankCatalog,
-  readSignals,
-  refreshCatalog,
-} from '../../app/server/for-you-catalog.server'
+import { catalogFor, forgetCatalog, rankCatalog, readSignals, refreshCatalog } from '../../app/server/for-you-catalog.server'
 import { listSparkFeed, type Candidate, type RankedCard } from '../../app/server/for-you.server'
 import { sql } from 'kysely'
 import { claimsFor, databaseKinds, insertAuthUser, migratedDatabase } from '../support/databases'
@@ -20,7 +14,14 @@ import { claimsFor, databaseKinds, insertAuthUser, migratedDatabase } from '../s
  * every cut (1,500 sparks, so the lists of 1,100, 300 and 200 are cut) — and the copy is
  * replaced when a spark is published, hidden, removed or rescored, not when nothing moved.
  */
-const CATEGORIES = ['natural-sciences-physics', 'natural-sciences-biology', 'arts-creativity', 'business-finance', 'media', 'other']
+const CATEGORIES = [
+  'natural-sciences-physics',
+  'natural-sciences-biology',
+  'arts-creativity',
+  'business-finance',
+  'media',
+  'other',
+]
 
 async function version(pool: pg.Pool): Promise<string> {
   return (await pool.query<{ token: string }>('select token from public.spark_scores_version')).rows[0]!.token
@@ -76,9 +77,15 @@ describe.each(databaseKinds)('For You from the kept catalogue (%s)', (kind) => {
     user.newbie = await insertAuthUser(pool, { username: 'newbie_learner' })
     await pool.query(`update public.profiles set is_verified = true where username in ('maya.creates', 'zoe.creates')`)
     await insertSparks(pool, [user.maya!, user.noah!, user.zoe!, user.kai!, user.ivy!], 1500)
-    const sparks = (await pool.query<{ id: string }>(`select id from public.videos order by created_at desc, id`)).rows.map((r) => r.id)
+    const sparks = (await pool.query<{ id: string }>(`select id from public.videos order by created_at desc, id`)).rows.map(
+      (r) => r.id,
+    )
     // leo: follows two creators, watched and liked some, said Not interested to a clip and to a creator.
-    await pool.query(`insert into public.follows (follower_id, creator_id) values ($1, $2), ($1, $3)`, [user.leo, user.maya, user.kai])
+    await pool.query(`insert into public.follows (follower_id, creator_id) values ($1, $2), ($1, $3)`, [
+      user.leo,
+      user.maya,
+      user.kai,
+    ])
     const views = (viewer: string, ids: string[]) =>
       pool.query(
         `insert into public.video_views (video_id, viewer_id, viewer_key, viewed_hour, created_at)
@@ -86,15 +93,20 @@ describe.each(databaseKinds)('For You from the kept catalogue (%s)', (kind) => {
            from unnest($1::uuid[]) v`,
         [ids, viewer],
       )
-    await views(user.leo!, sparks.filter((_, i) => i % 13 === 0))
+    await views(
+      user.leo!,
+      sparks.filter((_, i) => i % 13 === 0),
+    )
     await pool.query(`insert into public.video_likes (video_id, user_id) select v, $2 from unnest($1::uuid[]) v`, [
       sparks.filter((_, i) => i % 29 === 0),
       user.leo,
     ])
-    await pool.query(
-      `insert into public.not_interested (user_id, video_id, creator_id) values ($1, $2, null), ($1, $3, $4)`,
-      [user.leo, sparks[3], sparks[5], user.noah],
-    )
+    await pool.query(`insert into public.not_interested (user_id, video_id, creator_id) values ($1, $2, null), ($1, $3, $4)`, [
+      user.leo,
+      sparks[3],
+      sparks[5],
+      user.noah,
+    ])
     // binge: watched 500 of them (fewer than 1,100 unwatched remain: the watched ones are candidates too).
     await views(user.binge!, sparks.slice(0, 500))
     // ivy, a creator, watched a few: her own sparks never show.
