@@ -1195,6 +1195,9 @@ isOneToOne: false
               "created_at": string,"id": string,"rank": number
             }[]
                            },
+"send_unread_changed":
+{ Args: { "recipient": string }; Returns: undefined
+                           },
 "session_is_active":
 { Args: Record<PropertyKey, never>; Returns: boolean
                            },

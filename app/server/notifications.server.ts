@@ -5,6 +5,7 @@ import { NOTIFICATION_MESSAGES, type NotificationItem, type NotificationsPage } 
 import { asCaller, type JwtClaims } from './db.server'
 import { decodeTimeKey, encodeTimeKey, isoMicros } from './cursor.server'
 import { DomainError } from './errors.server'
+import { sessionCache } from './session.server'
 import { describeNotification, type NotificationEmailRow } from '../../mail/notification-email'
 import { browserSupabaseUrl } from './supabase.server'
 
@@ -20,16 +21,27 @@ import { browserSupabaseUrl } from './supabase.server'
 
 export const NOTIFICATIONS_PAGE_SIZE = 20
 
-/** The bell: one count on the partial index of unread rows. 0 for visitors. */
+/**
+ * The bell: one count on the partial index of unread rows, 0 for visitors — kept per user with
+ * the cached sessions and dropped the moment the database says it changed
+ * (docs/decisions/0062-unread-count-with-the-session-cache.md). Whenever that channel is not
+ * confirmed working, or nothing is kept, it is counted as the caller.
+ */
 export async function unreadCount(claims: JwtClaims | null): Promise<number> {
   if (!claims) return 0
-  return asCaller(claims, async (tx) => {
+  const cache = sessionCache()
+  const cached = cache.getUnread(claims.sub)
+  if (cached !== undefined) return cached
+  const generation = cache.beginUnread()
+  const count = await asCaller(claims, async (tx) => {
     const { rows } = await sql<{ n: number }>`
       select count(*)::int as n from public.notifications
        where recipient_id = ${claims.sub}::uuid and read_at is null
     `.execute(tx)
     return Number(rows[0]?.n ?? 0)
   })
+  cache.storeUnread(claims.sub, count, generation)
+  return count
 }
 
 /** A notification as the page reads it: the emails' row (the words come from it) with its own parts. */
@@ -49,6 +61,8 @@ export async function listNotifications(
   if (!claims) throw new DomainError('unauthenticated', NOTIFICATION_MESSAGES.loginRequired)
   const limit = Math.min(Math.max(Math.trunc(options.limit ?? NOTIFICATIONS_PAGE_SIZE), 1), 50)
   const after = decodeTimeKey(options.cursor)
+  const cache = sessionCache()
+  const generation = cache.beginUnread()
   const { rows, unread, today } = await asCaller(claims, async (tx) => {
     const zone = await sql<{ zone: string | null; today: string }>`
       select z.zone, to_char(now() at time zone coalesce(z.zone, 'UTC'), 'YYYY-MM-DD') as today
@@ -94,6 +108,8 @@ export async function listNotifications(
     `.execute(tx)
     return { rows: page.rows, unread: Number(count.rows[0]?.n ?? 0), today: zone.rows[0]?.today ?? '' }
   })
+  // The bell in the same page's shell reads what was just counted.
+  cache.storeUnread(claims.sub, unread, generation)
   const pageRows = rows.slice(0, limit)
   const last = pageRows.at(-1)
   const base = browserSupabaseUrl()
@@ -135,13 +151,15 @@ function render(row: Row, base: string): NotificationItem | null {
 /**
  * Marks the caller's notifications read: the given ids, or all of them.
  * Ids that are not the caller's (or not ids) change nothing. Answers how
- * many were marked.
+ * many were marked. This process's cached count goes at once, before the
+ * caller answers or redirects: the database's notification of the change
+ * reaches it only a moment later, and the next page would show the old count.
  */
 export async function markNotificationsRead(claims: JwtClaims | null, which: { all: true } | { ids: string[] }): Promise<number> {
   if (!claims) throw new DomainError('unauthenticated', NOTIFICATION_MESSAGES.loginRequired)
   const ids = 'ids' in which ? which.ids.filter(isUuid).slice(0, 100) : null
   if (ids && ids.length === 0) throw new DomainError('invalid', NOTIFICATION_MESSAGES.badRequest)
-  return asCaller(claims, async (tx) => {
+  const marked = await asCaller(claims, async (tx) => {
     let query = tx
       .updateTable('notifications')
       .set({ read_at: sql<string>`now()` })
@@ -151,4 +169,6 @@ export async function markNotificationsRead(claims: JwtClaims | null, which: { a
     const result = await query.executeTakeFirst()
     return Number(result.numUpdatedRows)
   })
+  if (marked > 0) sessionCache().invalidateUnread(claims.sub)
+  return marked
 }

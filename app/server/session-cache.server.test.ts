@@ -95,4 +95,67 @@ describe('SessionCache', () => {
     expect(cache.get('u0:s')).toBeUndefined()
     expect(cache.get(`u${MAX_ENTRIES}:s`)).toEqual(value('x'))
   })
+
+  describe('unread counts', () => {
+    it('serves a stored count only while the channel is healthy', () => {
+      const { clock, cache } = clocked()
+      cache.storeUnread('u1', 3, cache.beginUnread())
+      expect(cache.getUnread('u1')).toBeUndefined()
+      cache.confirmed(clock.now)
+      cache.storeUnread('u1', 3, cache.beginUnread())
+      expect(cache.getUnread('u1')).toBe(3)
+      clock.now += HEALTHY_FOR_MS
+      expect(cache.getUnread('u1')).toBeUndefined()
+    })
+
+    it('drops a user’s count on their notification, and only theirs; their sessions stay', () => {
+      const { clock, cache } = clocked()
+      cache.confirmed(clock.now)
+      cache.store('u1:s1', 'u1', value('ada'), cache.begin())
+      cache.storeUnread('u1', 3, cache.beginUnread())
+      cache.storeUnread('u2', 0, cache.beginUnread())
+      cache.invalidateUnread('u1')
+      expect(cache.getUnread('u1')).toBeUndefined()
+      expect(cache.getUnread('u2')).toBe(0)
+      expect(cache.get('u1:s1')).toEqual(value('ada'))
+    })
+
+    it('does not store a count begun before a count’s notification arrived; a session’s notification does not hold counts back', () => {
+      const { clock, cache } = clocked()
+      cache.confirmed(clock.now)
+      const generation = cache.beginUnread()
+      cache.invalidateUnread('u2')
+      cache.storeUnread('u1', 3, generation)
+      expect(cache.getUnread('u1')).toBeUndefined()
+      // A session's notification does not hold counts back (their own channel says when they change).
+      const next = cache.beginUnread()
+      cache.invalidateUser('u1')
+      cache.storeUnread('u1', 2, next)
+      expect(cache.getUnread('u1')).toBe(2)
+    })
+
+    it('forgets every count when the channel is lost, and does not keep counts that were in flight', () => {
+      const { clock, cache } = clocked()
+      cache.confirmed(clock.now)
+      cache.storeUnread('u1', 3, cache.beginUnread())
+      const inFlight = cache.beginUnread()
+      cache.down()
+      expect(cache.unreadSize).toBe(0)
+      cache.confirmed(clock.now)
+      cache.storeUnread('u2', 1, inFlight)
+      expect(cache.getUnread('u1')).toBeUndefined()
+      expect(cache.getUnread('u2')).toBeUndefined()
+    })
+
+    it('keeps a count at most MAX_AGE_MS, and at most MAX_ENTRIES of them', () => {
+      const { clock, cache } = clocked()
+      cache.confirmed(clock.now, Infinity)
+      for (let index = 0; index <= MAX_ENTRIES; index++) cache.storeUnread(`u${index}`, index, cache.beginUnread())
+      expect(cache.unreadSize).toBe(MAX_ENTRIES)
+      expect(cache.getUnread('u0')).toBeUndefined()
+      expect(cache.getUnread('u1')).toBe(1)
+      clock.now += MAX_AGE_MS
+      expect(cache.getUnread('u1')).toBeUndefined()
+    })
+  })
 })

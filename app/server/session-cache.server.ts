@@ -27,6 +27,12 @@ import type { DatabaseHandle } from '../../db/connect'
  *
  * A read that started before a notification arrived is not stored (the
  * generation counter): its answer may predate the change.
+ *
+ * The bell's unread count rides on the same channel's health
+ * (docs/decisions/0062-unread-count-with-the-session-cache.md): kept per user,
+ * dropped when a trigger on `public.notifications` sends the recipient's id on
+ * `lumen_unread_changed`, which the same connection listens to (so the same
+ * heartbeat vouches for it), with a generation counter of its own.
  */
 export interface CachedSession {
   username: string
@@ -42,6 +48,8 @@ interface Entry {
 }
 
 export const CHANNEL = 'lumen_session_changed'
+/** A user's unread notifications changed (one arrived, was read or went): their count is dropped. */
+export const UNREAD_CHANNEL = 'lumen_unread_changed'
 /** Longest an entry lives even with the channel healthy (bounds any mistake in what is notified). */
 export const MAX_AGE_MS = 30_000
 /** Most sessions kept; the oldest entry goes first. */
@@ -57,6 +65,9 @@ export class SessionCache {
   private readonly byUser = new Map<string, Set<string>>()
   private generation = 0
   private healthyUntil = 0
+  /** Unread counts per user id, oldest first; their own generation, so a busy bell does not hold sessions back. */
+  private readonly unread = new Map<string, { count: number; expiresAt: number }>()
+  private unreadGeneration = 0
 
   constructor(private readonly now: () => number = Date.now) {}
 
@@ -104,12 +115,48 @@ export class SessionCache {
     this.byUser.delete(userId)
   }
 
+  /** The generation to hand back to `storeUnread`: a count begun now. */
+  beginUnread(): number {
+    return this.unreadGeneration
+  }
+
+  /** The user's unread count, while the channel is healthy and nothing changed it since it was read. */
+  getUnread(userId: string): number | undefined {
+    if (!this.healthy()) return undefined
+    const entry = this.unread.get(userId)
+    if (!entry) return undefined
+    if (this.now() >= entry.expiresAt) {
+      this.unread.delete(userId)
+      return undefined
+    }
+    return entry.count
+  }
+
+  /** Keeps a count begun at `generation` — unless any count was invalidated since, or the channel is not healthy. */
+  storeUnread(userId: string, count: number, generation: number): void {
+    if (generation !== this.unreadGeneration || !this.healthy()) return
+    this.unread.delete(userId)
+    while (this.unread.size >= MAX_ENTRIES) this.unread.delete(this.unread.keys().next().value as string)
+    this.unread.set(userId, { count, expiresAt: this.now() + MAX_AGE_MS })
+  }
+
+  /**
+   * The user's unread count changed: from their notification on UNREAD_CHANNEL, or at once from
+   * this process's own action that changed it (its notification to us comes later).
+   */
+  invalidateUnread(userId: string): void {
+    this.unreadGeneration++
+    this.unread.delete(userId)
+  }
+
   /** The channel was lost (or is being replaced): nothing cached is trusted any longer. */
   down(): void {
     this.generation++
+    this.unreadGeneration++
     this.healthyUntil = 0
     this.entries.clear()
     this.byUser.clear()
+    this.unread.clear()
   }
 
   /** The channel answered a heartbeat sent at `sentAt`: entries may be served until HEALTHY_FOR_MS after it. */
@@ -119,6 +166,10 @@ export class SessionCache {
 
   get size(): number {
     return this.entries.size
+  }
+
+  get unreadSize(): number {
+    return this.unread.size
   }
 
   private remove(key: string, userId: string): void {
@@ -135,19 +186,25 @@ export interface SessionListener {
 
 const log = componentLogger('session-cache')
 
+/** What a notification on either channel does to `cache`. */
+function deliver(cache: SessionCache, channel: string, payload: string | undefined): void {
+  if (!payload) return
+  if (channel === CHANNEL) cache.invalidateUser(payload)
+  else if (channel === UNREAD_CHANNEL) cache.invalidateUnread(payload)
+}
+
 /**
- * Listens on CHANNEL for `cache`: on PGlite through the instance itself (one
+ * Listens on CHANNEL and UNREAD_CHANNEL for `cache`: on PGlite through the instance itself (one
  * process, nothing to lose: healthy once listening); on PostgreSQL over a
  * connection of its own, with heartbeats, reconnecting after a loss.
  */
 export async function listenForInvalidation(handle: DatabaseHandle, cache: SessionCache): Promise<SessionListener> {
   if (handle.kind === 'pglite' && handle.lite) {
-    const off = handle.lite.onNotification((channel, payload) => {
-      if (channel === CHANNEL) cache.invalidateUser(payload)
-    })
+    const off = handle.lite.onNotification((channel, payload) => deliver(cache, channel, payload))
     // Through the pool, which holds PGlite's one session exclusively: a LISTEN sent
     // beside the pool could land inside another caller's transaction and be rolled back with it.
     await handle.pool.query(`listen ${CHANNEL}`)
+    await handle.pool.query(`listen ${UNREAD_CHANNEL}`)
     cache.confirmed(0, Infinity)
     return {
       stop: async () => {
@@ -190,13 +247,12 @@ function listenOnPostgres(config: pg.ClientConfig, cache: SessionCache): Session
       const next = new pg.Client({ ...config, application_name: 'lumen-session-listener' })
       next.on('error', (error) => lost(next, error.message))
       next.on('end', () => lost(next, 'connection ended'))
-      next.on('notification', (message) => {
-        if (message.channel === CHANNEL && message.payload) cache.invalidateUser(message.payload)
-      })
+      next.on('notification', (message) => deliver(cache, message.channel, message.payload))
       client = next
       try {
         await next.connect()
         await next.query(`listen ${CHANNEL}`)
+        await next.query(`listen ${UNREAD_CHANNEL}`)
       } catch (error) {
         lost(next, (error as Error).message)
         return

@@ -11,7 +11,8 @@ import { openServerMode, type ServerMode } from './support/server-mode'
  * on real processes: two app instances on one PostgreSQL. A user signs in on the first instance and
  * uses the second (which caches their session); signing out, being deleted, banned or demoted on
  * the first takes effect on the second within 1 s. With the second instance's notification channel
- * cut, it asks the database on every request.
+ * cut, it asks the database on every request. The bell's unread count, kept beside the sessions
+ * (docs/decisions/0062-unread-count-with-the-session-cache.md), follows the same way.
  */
 describe.skipIf(!haveBuild())('revocation reaches a second app instance within 1 s', () => {
   let mode: ServerMode
@@ -119,5 +120,44 @@ describe.skipIf(!haveBuild())('revocation reaches a second app instance within 1
       client.release()
     }
     await within1s('/dashboard', cookie, /^200 learner$/)
+  })
+
+  /** The second instance's bell count for the cookie (GET /notifications/count). */
+  async function unreadOnSecond(cookie: string): Promise<number> {
+    const response = await fetch(`${mode.apps[1]!.url}/notifications/count`, { headers: { cookie } })
+    return ((await response.json()) as { unread: number }).unread
+  }
+
+  async function unreadWithin1s(cookie: string, expected: number): Promise<void> {
+    const deadline = Date.now() + 1_000
+    let last: number
+    while ((last = await unreadOnSecond(cookie)) !== expected) {
+      if (Date.now() > deadline) throw new Error(`the count still ${last} 1 s after the change`)
+    }
+  }
+
+  it('a new notification counts on the second instance within 1 s; with the channel cut, the count is asked for', async () => {
+    const { id, cookie } = await signedIn()
+    // Several requests: the second instance has counted and kept the count.
+    for (let index = 0; index < 3; index++) expect(await unreadOnSecond(cookie)).toBe(0)
+    await mode.pool.query("insert into public.notifications (recipient_id, type) values ($1, 'followed')", [id])
+    await unreadWithin1s(cookie, 1)
+    for (let index = 0; index < 3; index++) expect(await unreadOnSecond(cookie)).toBe(1)
+
+    // The listening connections cut and the next notification suppressed: only a per-request count sees it.
+    await mode.pool.query(
+      "select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'lumen-session-listener'",
+    )
+    const client = await mode.pool.connect()
+    try {
+      await client.query('begin')
+      await client.query('alter table public.notifications disable trigger notify_unread_inserted')
+      await client.query("insert into public.notifications (recipient_id, type) values ($1, 'followed')", [id])
+      await client.query('alter table public.notifications enable trigger notify_unread_inserted')
+      await client.query('commit')
+    } finally {
+      client.release()
+    }
+    await unreadWithin1s(cookie, 2)
   })
 })

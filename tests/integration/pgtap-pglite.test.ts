@@ -1,7 +1,8 @@
 /**
  * The pgTAP row-level-security suite (supabase/tests/*.sql) on embedded PGlite —
  * the database `npm start` runs on — as pg_prove runs it on PostgreSQL 15: the
- * same files, in name order, on a freshly migrated database, one Vitest test per
+ * same files, in name order, on a freshly migrated database (a copy of the migrated
+ * PGlite template, tests/support/pglite-template.ts), one Vitest test per
  * file. Like psql, the runner sends a file one statement at a time (PGlite's
  * node-postgres bridge loses the connection when an error interrupts a
  * multi-statement query) and stops at the first error, as `ON_ERROR_STOP` does.
@@ -9,13 +10,14 @@
  * unmet plan, on a TODO/SKIP directive (the suite keeps none), or on an SQL error,
  * reported with the line of the statement that raised it.
  */
-import { readdirSync, readFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { pgtap } from '@electric-sql/pglite-pgtap'
 import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase, type DatabaseHandle } from '../../db/connect'
-import { migrate } from '../../db/migrate'
+import { copyMigratedPglite } from '../support/pglite-template'
 
 const testsDir = path.resolve(import.meta.dirname, '../../supabase/tests')
 const files = readdirSync(testsDir)
@@ -23,15 +25,18 @@ const files = readdirSync(testsDir)
   .sort()
 
 let db: DatabaseHandle
+const scratch = mkdtempSync(path.join(tmpdir(), 'lumen-pgtap-'))
 
 beforeAll(async () => {
-  db = await openDatabase({ dataDir: 'memory://', extensions: { pgtap } })
-  await migrate(db.pool)
+  const dataDir = path.join(scratch, 'pglite')
+  await copyMigratedPglite(dataDir)
+  db = await openDatabase({ dataDir, extensions: { pgtap } })
   await db.pool.query('create extension if not exists pgtap')
 })
 
 afterAll(async () => {
   await db?.close()
+  rmSync(scratch, { recursive: true, force: true })
 })
 
 interface TapReport {

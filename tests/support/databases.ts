@@ -1,19 +1,30 @@
 import { randomUUID } from 'node:crypto'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import pg from 'pg'
 import { openDatabase, type DatabaseHandle } from '../../db/connect'
 import { migrate } from '../../db/migrate'
 import { sourceHash } from '../../scripts/source-hash'
+import { copyMigratedPglite, MIGRATION_INPUTS } from './pglite-template'
 import { createScratchDatabase, testServerUrl, type ScratchDatabase } from './postgres'
 
 export type DatabaseKind = 'pglite' | 'postgres'
 export const databaseKinds: DatabaseKind[] = ['pglite', 'postgres']
 
-/** A freshly migrated database of either kind, with a way to drop it. */
+/** A freshly migrated database of either kind (a copy of its kind's template), with a way to drop it. */
 export async function migratedDatabase(kind: DatabaseKind): Promise<{ handle: DatabaseHandle; dispose(): Promise<void> }> {
   if (kind === 'pglite') {
-    const handle = await openDatabase({ dataDir: 'memory://' })
-    await migrate(handle.pool)
-    return { handle, dispose: () => handle.close() }
+    const dataDir = path.join(await mkdtemp(path.join(tmpdir(), 'lumen-pglite-')), 'pglite')
+    await copyMigratedPglite(dataDir)
+    const handle = await openDatabase({ dataDir })
+    return {
+      handle,
+      async dispose() {
+        await handle.close()
+        await rm(path.dirname(dataDir), { recursive: true, force: true })
+      },
+    }
   }
   const scratch = await migratedScratchDatabase('it')
   const handle = await openDatabase({ databaseUrl: scratch.url, maxConnections: 4 })
@@ -37,7 +48,7 @@ const TEMPLATE_LOCK = 4_242_029
  * under a new name and renamed when complete, so a half-made one is never copied.
  */
 export async function migratedScratchDatabase(label: string): Promise<ScratchDatabase> {
-  const template = `lumen_template_${sourceHash(['supabase/migrations', 'db/bootstrap.sql', 'db/migrate.ts'])}`
+  const template = `lumen_template_${sourceHash(MIGRATION_INPUTS)}`
   const admin = new pg.Client({ connectionString: testServerUrl() })
   await admin.connect()
   try {

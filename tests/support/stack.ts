@@ -5,14 +5,14 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import express from 'express'
 import { openDatabase, type DatabaseHandle } from '../../db/connect'
-import { migrate } from '../../db/migrate'
 import { createStack, type Stack } from '../../stack/index'
 import { migratedScratchDatabase } from './databases'
+import { copyMigratedPglite } from './pglite-template'
 import { type ScratchDatabase } from './postgres'
 
 /**
- * A running stand-in for contract tests: its own database (PGlite in memory
- * by default, or a scratch database on the PostgreSQL test server), its own
+ * A running stand-in for contract tests: its own database (a copy of the
+ * migrated PGlite template by default, or a scratch database on the PostgreSQL test server), its own
  * data directory, on a free loopback port. `restart()` stops the HTTP server
  * and the stack and starts them again on the same port, database and files,
  * as a crashed-and-restarted server would be.
@@ -37,8 +37,9 @@ export async function startStack(options: { database?: 'pglite' | 'postgres' } =
     scratch = await migratedScratchDatabase('stack')
     database = await openDatabase({ databaseUrl: scratch.url })
   } else {
-    database = await openDatabase({ dataDir: path.join(dataDir, 'pglite') })
-    await migrate(database.pool)
+    const pgliteDir = path.join(dataDir, 'pglite')
+    await copyMigratedPglite(pgliteDir)
+    database = await openDatabase({ dataDir: pgliteDir })
   }
 
   let server: Server
