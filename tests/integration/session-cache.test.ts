@@ -1,34 +1,16 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DatabaseHandle } from '../../db/connect'
-import { openDatabase } from '../../db/connect'
-import { connect, disconnect } from '../../app/server/db.server'
-import { listenForInvalidation, SessionCache, type SessionListener } from '../../app/server/session-cache.server'
+import { listenForInvalidation, SessionCache } from '../../app/server/session-cache.server'
 import { readSessionUser, sessionCache, type SessionUser } from '../../app/server/session.server'
 import { claimsFor, databaseKinds, insertAuthUser, migratedDatabase } from '../support/databases'
+import { listeningDatabase, waitFor, within1s } from './support/cache-listeners'
 
 /**
  * The session cache's pushed invalidation (docs/decisions/0033-session-cache-pushed-invalidation.md):
  * each change that takes access away, or changes what the pages show of the user, reaches every
  * listening cache; a lost channel makes every read ask the database again.
  */
-
-/** Waits until `done` holds; the deadline is the guarantee itself (a revocation reaches every process within 1 s). */
-async function within1s(done: () => boolean | Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + 1_000
-  while (!(await done())) {
-    if (Date.now() > deadline) throw new Error('not within 1 s')
-    await new Promise((resolve) => setImmediate(resolve))
-  }
-}
-
-async function waitFor(done: () => boolean | Promise<boolean>, what: string, ms = 10_000): Promise<void> {
-  const deadline = Date.now() + ms
-  while (!(await done())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 10))
-  }
-}
 
 async function newSession(handle: DatabaseHandle, userId: string): Promise<string> {
   const id = randomUUID()
@@ -70,69 +52,43 @@ const revocations: Revocation[] = [
 ]
 
 describe.each(databaseKinds)('session cache invalidation (%s)', (kind) => {
-  const skip = kind === 'postgres' && !process.env.TEST_DATABASE_URL
-  let db: Awaited<ReturnType<typeof migratedDatabase>>
-  /** A second "process" on PostgreSQL: its own pool, listener and cache on the same database. */
-  let other: { handle: DatabaseHandle; cache: SessionCache; listener: SessionListener } | undefined
-
-  beforeAll(async () => {
-    if (skip) return
-    db = await migratedDatabase(kind)
-    await disconnect()
-    await connect(db.handle)
-    if (kind === 'postgres') {
-      const handle = await openDatabase({
-        databaseUrl: (db.handle.pool.options as { connectionString: string }).connectionString,
-        maxConnections: 2,
-      })
-      const cache = new SessionCache()
-      other = { handle, cache, listener: await listenForInvalidation(handle, cache) }
-      await waitFor(() => cache.healthy(), 'the second listener')
-    }
-  }, 120_000)
-  afterAll(async () => {
-    if (skip) return
-    await other?.listener.stop()
-    await other?.handle.close()
-    await disconnect()
-    await db?.dispose()
-  })
+  const t = listeningDatabase(kind)
 
   async function admin() {
-    const user = await insertAuthUser(db.handle.pool)
-    await db.handle.pool.query("update public.profiles set role = 'admin', is_verified = true where id = $1", [user])
-    const session = await newSession(db.handle, user)
+    const user = await insertAuthUser(t.db.handle.pool)
+    await t.db.handle.pool.query("update public.profiles set role = 'admin', is_verified = true where id = $1", [user])
+    const session = await newSession(t.db.handle, user)
     return { user, session, claims: { ...claimsFor(user), session_id: session } }
   }
 
-  it.skipIf(skip).each(revocations)('%s reaches this process and the others within 1 s', async (_name, revoke, seen) => {
+  it.skipIf(t.skip).each(revocations)('%s reaches this process and the others within 1 s', async (_name, revoke, seen) => {
     const { user, session, claims } = await admin()
     await waitFor(() => sessionCache().healthy(), 'this process to listen')
     const before = (await readSessionUser(claims))!
     expect(before.role).toBe('admin')
     const key = `${user}:${session}`
     expect(sessionCache().get(key)?.role).toBe('admin')
-    other?.cache.store(
+    t.other?.cache.store(
       key,
       user,
       { username: before.username, role: 'admin', isVerified: true, avatarPath: null },
-      other.cache.begin(),
+      t.other.cache.begin(),
     )
-    expect(other?.cache.get(key)?.role ?? 'admin').toBe('admin')
+    expect(t.other?.cache.get(key)?.role ?? 'admin').toBe('admin')
 
-    await revoke(db.handle, user, session)
+    await revoke(t.db.handle, user, session)
 
     await within1s(async () => seen(await readSessionUser(claims), before))
-    if (other) await within1s(() => other!.cache.get(key) === undefined)
+    if (t.other) await within1s(() => t.other!.cache.get(key) === undefined)
   })
 
-  it.skipIf(skip)('a read of the session is served from the cache while nothing changes', async () => {
+  it.skipIf(t.skip)('a read of the session is served from the cache while nothing changes', async () => {
     const { user, claims } = await admin()
     await waitFor(() => sessionCache().healthy(), 'this process to listen')
     const first = await readSessionUser(claims)
     expect(first?.role).toBe('admin')
     // Changed behind the cache's back (its notification suppressed): the cache answers, so nothing asked the database.
-    await db.handle.pool.query(
+    await t.db.handle.pool.query(
       'begin; alter table public.profiles disable trigger notify_profile_changed; ' +
         "update public.profiles set role = 'creator' where id = '" +
         user +

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DatabaseHandle } from '../../db/connect'
-import { openDatabase } from '../../db/connect'
 import { connect, disconnect } from '../../app/server/db.server'
 import { markNotificationsRead, unreadCount } from '../../app/server/notifications.server'
-import { listenForInvalidation, SessionCache, type SessionListener } from '../../app/server/session-cache.server'
+import { listenForInvalidation, SessionCache } from '../../app/server/session-cache.server'
 import { sessionCache } from '../../app/server/session.server'
 import { claimsFor, databaseKinds, insertAuthUser, migratedDatabase } from '../support/databases'
+import { listeningDatabase, waitFor, within1s } from './support/cache-listeners'
 
 /**
  * The bell's unread count kept with the cached sessions
@@ -13,23 +13,6 @@ import { claimsFor, databaseKinds, insertAuthUser, migratedDatabase } from '../s
  * notifications reaches this process and every other listening one within 1 s; marking read here
  * shows on the very next read; a lost channel makes every read count again.
  */
-
-/** Waits until `done` holds; the deadline is the guarantee itself (a change reaches every process within 1 s). */
-async function within1s(done: () => boolean | Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + 1_000
-  while (!(await done())) {
-    if (Date.now() > deadline) throw new Error('not within 1 s')
-    await new Promise((resolve) => setImmediate(resolve))
-  }
-}
-
-async function waitFor(done: () => boolean | Promise<boolean>, what: string, ms = 10_000): Promise<void> {
-  const deadline = Date.now() + ms
-  while (!(await done())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 10))
-  }
-}
 
 /** Runs `sql` with the unread triggers off, as a change the cache is never told of. */
 function unnotified(sql: string): string {
@@ -71,39 +54,13 @@ const changes: Change[] = [
 ]
 
 describe.each(databaseKinds)('unread count invalidation (%s)', (kind) => {
-  const skip = kind === 'postgres' && !process.env.TEST_DATABASE_URL
-  let db: Awaited<ReturnType<typeof migratedDatabase>>
-  /** A second "process" on PostgreSQL: its own pool, listener and cache on the same database. */
-  let other: { handle: DatabaseHandle; cache: SessionCache; listener: SessionListener } | undefined
-
-  beforeAll(async () => {
-    if (skip) return
-    db = await migratedDatabase(kind)
-    await disconnect()
-    await connect(db.handle)
-    if (kind === 'postgres') {
-      const handle = await openDatabase({
-        databaseUrl: (db.handle.pool.options as { connectionString: string }).connectionString,
-        maxConnections: 2,
-      })
-      const cache = new SessionCache()
-      other = { handle, cache, listener: await listenForInvalidation(handle, cache) }
-      await waitFor(() => cache.healthy(), 'the second listener')
-    }
-  }, 120_000)
-  afterAll(async () => {
-    if (skip) return
-    await other?.listener.stop()
-    await other?.handle.close()
-    await disconnect()
-    await db?.dispose()
-  })
+  const t = listeningDatabase(kind)
 
   /** A user with `unread` notifications whose count this process has read and keeps. */
   async function recipient(unread: number) {
-    const user = await insertAuthUser(db.handle.pool)
+    const user = await insertAuthUser(t.db.handle.pool)
     for (let index = 0; index < unread; index++)
-      await db.handle.pool.query("insert into public.notifications (recipient_id, type) values ($1, 'followed')", [user])
+      await t.db.handle.pool.query("insert into public.notifications (recipient_id, type) values ($1, 'followed')", [user])
     const claims = claimsFor(user)
     await waitFor(() => sessionCache().healthy(), 'this process to listen')
     await waitFor(
@@ -113,41 +70,43 @@ describe.each(databaseKinds)('unread count invalidation (%s)', (kind) => {
     return { user, claims }
   }
 
-  it.skipIf(skip)('a count is served from the cache while nothing changes', async () => {
+  it.skipIf(t.skip)('a count is served from the cache while nothing changes', async () => {
     const { user, claims } = await recipient(2)
     // Changed behind the cache's back (its notification suppressed): the cache answers, so nothing asked the database.
-    await db.handle.pool.query(unnotified(`insert into public.notifications (recipient_id, type) values ('${user}', 'followed')`))
+    await t.db.handle.pool.query(
+      unnotified(`insert into public.notifications (recipient_id, type) values ('${user}', 'followed')`),
+    )
     expect(await unreadCount(claims)).toBe(2)
   })
 
-  it.skipIf(skip).each(changes)('%s reaches this process and the others within 1 s', async (_name, change, expected) => {
+  it.skipIf(t.skip).each(changes)('%s reaches this process and the others within 1 s', async (_name, change, expected) => {
     const { user, claims } = await recipient(2)
-    other?.cache.storeUnread(user, 2, other.cache.beginUnread())
-    expect(other?.cache.getUnread(user) ?? 2).toBe(2)
+    t.other?.cache.storeUnread(user, 2, t.other.cache.beginUnread())
+    expect(t.other?.cache.getUnread(user) ?? 2).toBe(2)
 
-    await change(db.handle, user)
+    await change(t.db.handle, user)
 
     await within1s(async () => (await unreadCount(claims)) === expected)
-    if (other) await within1s(() => other!.cache.getUnread(user) === undefined)
+    if (t.other) await within1s(() => t.other!.cache.getUnread(user) === undefined)
   })
 
-  it.skipIf(skip)('marking read here shows on the very next read, before the database’s notification', async () => {
+  it.skipIf(t.skip)('marking read here shows on the very next read, before the database’s notification', async () => {
     const { user, claims } = await recipient(3)
     // The database tells nobody: only the action's own drop of this process's count can show it.
-    await db.handle.pool.query('alter table public.notifications disable trigger notify_unread_updated')
+    await t.db.handle.pool.query('alter table public.notifications disable trigger notify_unread_updated')
     try {
       expect(await markNotificationsRead(claims, { all: true })).toBe(3)
       expect(sessionCache().getUnread(user)).toBeUndefined()
       expect(await unreadCount(claims)).toBe(0)
     } finally {
-      await db.handle.pool.query('alter table public.notifications enable trigger notify_unread_updated')
+      await t.db.handle.pool.query('alter table public.notifications enable trigger notify_unread_updated')
     }
   })
 
-  it.skipIf(skip)('another user’s notification leaves this user’s count alone', async () => {
+  it.skipIf(t.skip)('another user’s notification leaves this user’s count alone', async () => {
     const { user } = await recipient(1)
     const { user: someoneElse } = await recipient(0)
-    await db.handle.pool.query("insert into public.notifications (recipient_id, type) values ($1, 'followed')", [someoneElse])
+    await t.db.handle.pool.query("insert into public.notifications (recipient_id, type) values ($1, 'followed')", [someoneElse])
     await within1s(() => sessionCache().getUnread(someoneElse) === undefined)
     expect(sessionCache().getUnread(user)).toBe(1)
   })
