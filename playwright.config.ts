@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { defineConfig, devices } from '@playwright/test'
+import { CHROMIUM_ARGS } from './tests/e2e/support/chromium'
 
 /**
  * End-to-end tests drive Debian's Chromium (Playwright's own browser download
@@ -50,7 +51,8 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromium,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+      // The switches this machine needs, and features the tests never use turned off (tests/e2e/support/chromium.ts).
+      args: CHROMIUM_ARGS,
     },
   },
   /**

@@ -13,6 +13,7 @@ import {
   signInForCookies,
   test,
 } from './support/fixtures'
+import { CHROMIUM_ARGS } from './support/chromium'
 import { supabaseFor } from './support/stand-in'
 
 /**
@@ -33,7 +34,7 @@ const files = {} as Record<'clip' | 'thumbnail', string>
 test.beforeAll(async () => {
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', `--host-resolver-rules=MAP ${SECOND_HOST} 127.0.0.1`],
+    args: [...CHROMIUM_ARGS, `--host-resolver-rules=MAP ${SECOND_HOST} 127.0.0.1`],
   })
   dir = await mkdtemp(path.join(tmpdir(), 'lumen-e2e-address-'))
   files.clip = await makeClip(path.join(dir, 'lesson.mp4'), {

@@ -65,6 +65,8 @@ export function ConfirmAction({
   const [open, setOpen] = useState(false)
   const triggerRef = useRef<HTMLButtonElement>(null)
   const submitted = useRef(false)
+  /** The focus went back to the button after a post: the row may still leave the list a moment later. */
+  const refocused = useRef(false)
 
   useEffect(() => {
     if (fetcher.state !== 'idle') {
@@ -77,15 +79,24 @@ export function ConfirmAction({
     // The row may be gone with its button: then the panel heading takes the focus.
     requestAnimationFrame(() => {
       const trigger = triggerRef.current
-      if (trigger && trigger.isConnected) trigger.focus()
-      else document.getElementById(focusAfterId)?.focus()
+      if (trigger && trigger.isConnected) {
+        trigger.focus()
+        refocused.current = true
+      } else document.getElementById(focusAfterId)?.focus()
     })
   }, [fetcher.state, focusAfterId])
 
-  // Unmounted while confirming: the row left the list, so the heading takes the focus.
+  // Unmounted while confirming: the row left the list, so the heading takes the focus. The same when the
+  // row leaves just after the focus went back to its button (its list reloaded after the post's answer):
+  // the focus went with the button, unless something else has taken it since.
   useEffect(
     () => () => {
+      const lost = () => !document.activeElement || document.activeElement === document.body
       if (submitted.current) requestAnimationFrame(() => document.getElementById(focusAfterId)?.focus())
+      else if (refocused.current)
+        requestAnimationFrame(() => {
+          if (lost()) document.getElementById(focusAfterId)?.focus()
+        })
     },
     [focusAfterId],
   )
