@@ -118,7 +118,7 @@ const spread = (values: number[]) => (values.length ? (Math.max(...values) - Mat
  * CPU seconds of the PostgreSQL backends serving the bench's database (their `/proc` entries are
  * readable when the server runs on this machine), by process id; null when it cannot tell.
  */
-async function databaseCpu(client: pg.Client | null): Promise<Map<number, number> | null> {
+export async function databaseCpu(client: pg.Client | null): Promise<Map<number, number> | null> {
   if (!client) return null
   const { rows } = await client.query<{ pid: number }>(
     'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
@@ -132,7 +132,7 @@ async function databaseCpu(client: pg.Client | null): Promise<Map<number, number
 }
 
 /** CPU the backends used between two readings (backends present at both; the app's pool keeps them under load). */
-function databaseCpuBetween(before: Map<number, number> | null, after: Map<number, number> | null): number | null {
+export function databaseCpuBetween(before: Map<number, number> | null, after: Map<number, number> | null): number | null {
   if (!before || !after) return null
   let total = 0
   for (const [pid, seconds] of after) {

@@ -13,6 +13,7 @@
 import { loadavg } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
+import { databaseCpu, databaseCpuBetween } from './position-writes'
 import { benchRoutes, seedVideos, type Seeded } from './ssr'
 import { cpuSeconds, learnerCookie, load, startBenchServer, type BenchServer, type Target } from './server'
 
@@ -35,26 +36,16 @@ async function start(build: string) {
   return { server, seeded: seeded!, cookie: await learnerCookie(server.base, server.dataDir) }
 }
 
-/** The CPU seconds so far of each backend of the server's scratch database (none on PGlite). */
-async function databaseCpu(server: BenchServer): Promise<Map<number, number>> {
-  if (!server.databaseUrl) return new Map()
+/** The CPU seconds so far of each backend of the server's scratch database (null on PGlite). */
+async function backendsCpu(server: BenchServer): Promise<Map<number, number> | null> {
+  if (!server.databaseUrl) return null
   const client = new pg.Client({ connectionString: server.databaseUrl })
   await client.connect()
   try {
-    const { rows } = await client.query<{ pid: number }>(
-      'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
-    )
-    return new Map(rows.map(({ pid }) => [pid, cpuSeconds(pid) ?? 0]))
+    return await databaseCpu(client)
   } finally {
     await client.end()
   }
-}
-
-/** A backend that ended during the round loses its share: the figure is a floor. */
-function spent(before: Map<number, number>, after: Map<number, number>): number {
-  let seconds = 0
-  for (const [pid, cpu] of after) seconds += cpu - (before.get(pid) ?? 0)
-  return seconds
 }
 
 interface Round {
@@ -64,11 +55,11 @@ interface Round {
 }
 
 async function measureRound(server: BenchServer, url: string, headers: Record<string, string>): Promise<Round> {
-  const databaseBefore = await databaseCpu(server)
+  const databaseBefore = await backendsCpu(server)
   const before = cpuSeconds(server.pid)!
   const result = await load(url, { headers, connections: 10, seconds: SECONDS, warmUp: 0 })
   const cpu = cpuSeconds(server.pid)! - before
-  const database = spent(databaseBefore, await databaseCpu(server))
+  const database = databaseCpuBetween(databaseBefore, await backendsCpu(server)) ?? 0
   const requests = Math.max(1, result.requests)
   return { cpu: (cpu * 1000) / requests, databaseCpu: (database * 1000) / requests, rps: result.rps }
 }

@@ -716,6 +716,20 @@ isOneToOne: true
       referencedColumns: ["id"]
     }
                   ]
+                },"spark_scores_version": {
+                  Row: {
+                    "changed_at": string,"id": boolean,"token": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "changed_at"?: string,"id"?: boolean,"token"?: string
+                  }
+                  Update: {
+                    "changed_at"?: string,"id"?: boolean,"token"?: string
+                  }
+                  Relationships: [
+                    
+                  ]
                 },"video_activity": {
                   Row: {
                     "bucket": string,"comments": number,"likes": number,"video_id": string,"views": number,"watch_seconds": number
@@ -1030,6 +1044,11 @@ isOneToOne: false
                            },
 "fix_portfolios":
 { Args: Record<PropertyKey, never>; Returns: number
+                           },
+"for_you_signals":
+{ Args: { "snapshot"?: string }; Returns: {
+              "at_text": string,"at_us": number,"dismissed_creators": (string)[],"dismissed_videos": (string)[],"field": string,"followed": (string)[],"personal": boolean,"taste_categories": (string)[],"taste_shares": (number)[],"usual": (string)[],"version": string,"watched": (string)[]
+            }[]
                            },
 "for_you_sparks":
 { Args: { "max_rows"?: number,"snapshot"?: string }; Returns: {

@@ -6,14 +6,17 @@ import { isUuid } from '~/lib/ids'
 import type { VideoCardItem } from '~/lib/video-types'
 import { isoMicros } from './cursor.server'
 import { asCaller, asServiceRole, type JwtClaims, type Tx } from './db.server'
+import { catalogFor, catalogKnown, rankCatalog, readSignals, refreshCatalog } from './for-you-catalog.server'
 import { DomainError } from './errors.server'
 import { toItem, VIDEO_COLUMNS, type Row } from './feed/cards.server'
 import { withProgress } from './progress-rows.server'
 
 /**
- * The sparks feeds (ADR 0045): For You, ranked in Postgres by
- * `public.for_you_sparks()` (bounded candidate lists from the kept per-spark
- * scores, ADR 0052) and arranged here, and Following, the followed
+ * The sparks feeds (ADR 0045): For You, ranked by `public.for_you_sparks()`
+ * (bounded candidate lists from the kept per-spark scores, ADR 0052) — or, up
+ * to 5,000 sparks, by the same rules in this process from its copy of those
+ * scores for the current version (for-you-catalog.server.ts, ADR 0064) — and
+ * arranged here, and Following, the followed
  * creators' sparks newest first. The reel viewer, /sparks and
  * GET /api/videos/shorts all read them through `listSparkFeed`, so they show
  * the same order, each clip with the line saying why it is there.
@@ -148,20 +151,27 @@ export async function listSparkFeed(
 async function listForYou(claims: JwtClaims | null, cursor: string | null | undefined, limit: number): Promise<SparkFeedPage> {
   const key = decode(cursor, forYouCursor)
   const offset = key?.[2] ?? 0
+  const maxRows = offset + limit + LOOKAHEAD
+  // The learner's signals and the version of the kept scores in one statement; the impersonal
+  // part from this process's copy for that version when it holds it (ADR 0064), else in SQL.
+  let missed = false
   const rank = async (tx: Tx) => {
-    const snapshot = key?.[1] ?? (await sql<{ at: string }>`select ${isoMicros(sql`now()`)} as at`.execute(tx)).rows[0]!.at
+    const signals = await readSignals(tx, key?.[1] ?? null)
+    const catalog = catalogFor(signals.version)
+    if (catalog) return { snapshot: signals.at_text, rows: rankCatalog(catalog, signals, claims?.sub ?? null, maxRows) }
+    missed = !catalogKnown(signals.version)
     const { rows } = await sql<Candidate>`
       select f.video_id, f.creator_id, f.category_id, f.score, f.watched, f.discovery, f.reason
-        from public.for_you_sparks(${snapshot}::timestamptz, ${offset + limit + LOOKAHEAD}) f
+        from public.for_you_sparks(${signals.at_text}::timestamptz, ${maxRows}) f
     `.execute(tx)
-    return { snapshot, rows }
+    return { snapshot: signals.at_text, rows: rows.map((row) => ({ ...row, score: Number(row.score) })) }
   }
   // Visitors: the popularity order (the function's impersonal part), read as the service role —
   // anon may not call security-definer functions (ADR 0045); the cards are still read as anon.
   const visitorRanking = claims ? null : await asServiceRole("visitors' For You: the popularity order, nothing personal", rank)
-  return asCaller(claims, async (tx) => {
+  const page = await asCaller(claims, async (tx) => {
     const { snapshot, rows } = visitorRanking ?? (await rank(tx))
-    const arranged = arrangeForYou(rows.map((row) => ({ ...row, score: Number(row.score) })))
+    const arranged = arrangeForYou(rows)
     const page = arranged.slice(offset, offset + limit)
     if (page.length === 0) return { items: [], nextCursor: null }
     const cards = await cardsById(
@@ -179,6 +189,9 @@ async function listForYou(claims: JwtClaims | null, cursor: string | null | unde
       nextCursor: arranged.length > next && next <= MAX_FOR_YOU_OFFSET ? encode(['fy', snapshot, next]) : null,
     }
   })
+  // The copy for the new version, for the requests after this one.
+  if (missed) await refreshCatalog()
+  return page
 }
 
 async function listFollowing(claims: JwtClaims | null, cursor: string | null | undefined, limit: number): Promise<SparkFeedPage> {
