@@ -154,7 +154,11 @@ test.describe('with JavaScript', () => {
     await dialog.getByRole('radio', { name: 'Bars and gradients' }).check()
     await dialog.getByRole('button', { name: 'Check answer' }).click()
     await expect(dialog.getByRole('status')).toHaveText('Right!')
-    await expect(dialog.getByRole('button', { name: 'Next spark' })).toBeFocused()
+    // The way on takes the focus: Next spark, or Watch again when the feed (other specs' sparks
+    // ranked around this one) has nothing after it.
+    const [at, of] = ((await clip.getAttribute('aria-label'))?.match(/^Spark (\d+) of (\d+)/) ?? []).slice(1).map(Number)
+    expect(at, 'the clip’s position in the feed').toBeGreaterThan(0)
+    await expect(dialog.getByRole('button', { name: at! < of! ? 'Next spark' : 'Watch again' })).toBeFocused()
     await expectAccessible(page)
     await dialog.getByRole('button', { name: 'Watch again' }).click()
     await expect(dialog).toHaveCount(0)
