@@ -19,6 +19,7 @@ interface MailMessage {
 /** The reset link of the newest email to `email` (the stand-in's developer mailbox). */
 async function resetLink(request: APIRequestContext, email: string): Promise<string> {
   let link: string | undefined
+  // The email may arrive after the form's answer: on a busy machine later than expect's default 5 s.
   await expect
     .poll(async () => {
       const response = await request.get(`/mailbox/api/messages?to=${encodeURIComponent(email)}`, {
@@ -27,7 +28,7 @@ async function resetLink(request: APIRequestContext, email: string): Promise<str
       const { messages } = (await response.json()) as { messages: MailMessage[] }
       link = messages[0]?.text.match(/https?:\/\/\S+\/auth\/confirm\?\S+/)?.[0]
       return link
-    })
+    }, { timeout: 20_000 })
     .toBeTruthy()
   return link!
 }
