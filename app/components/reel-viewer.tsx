@@ -217,7 +217,12 @@ export function ReelViewer({
   const sheetComments =
     sheet && fetched?.videoId === sheet.id ? fetched.list : sheet && openComments?.videoId === sheet.id ? openComments.list : null
 
-  const total = Math.max(initial.total, initial.firstPosition - 1 + items.length)
+  // Once the last page is in, what is loaded is the whole list: the count the server made can be off
+  // (clips published or removed since, a clip opened by its link that comes again later and is dropped).
+  const total =
+    nextCursor === null
+      ? initial.firstPosition - 1 + items.length
+      : Math.max(initial.total, initial.firstPosition - 1 + items.length)
 
   // Open at the requested clip (the no-JS page relies on the #reel-<id> anchor instead).
   useIsomorphicLayoutEffect(() => {

@@ -136,6 +136,17 @@ describe('the reel viewer', () => {
     expect(pagesAsked).toEqual(['after-3'])
   })
 
+  it('counts what it has once the last page is in, when the first count said more', async () => {
+    // The count was made when the list opened; a clip removed since (or one opened by its link that comes again) is not there.
+    const { user } = renderReel({ total: 6 })
+    await screen.findByRole('region', { name: /^Spark 1 of 6/ })
+    await user.keyboard('{ArrowDown}')
+    await screen.findByRole('region', { name: 'Spark 5 of 5: Spark title 5' })
+    await user.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}')
+    await waitFor(() => expect(current()).toBe('Spark 5 of 5: Spark title 5'))
+    expect(within(regionOf(5)).getByRole('button', { name: 'Next spark' })).toHaveProperty('disabled', true)
+  })
+
   it('mutes and pauses from its buttons', async () => {
     const { user } = renderReel()
     const first = await screen.findByRole('region', { name: /^Spark 1 of 5/ })

@@ -189,9 +189,12 @@ async function wholeFeed(page: Page): Promise<{ ids: string[]; reasons: string[]
     const [at, of] = ((await position.innerText()).match(/(\d+)\s*\/\s*(\d+)/) ?? []).slice(1).map(Number)
     if (!at || at >= of!) break
     // At the end of a page the viewer waits for the next one: a key pressed before it came moves nothing.
+    // The next clip, or the end: once the last page is in, the viewer counts what it has.
     await expect(async () => {
       await page.keyboard.press('ArrowDown')
-      await expect(position).toContainText(new RegExp(`^\\s*(Spark\\s*)?${at + 1}\\s*/`), { timeout: 2_000 })
+      await expect(position).toContainText(new RegExp(`^\\s*(Spark\\s*)?(${at + 1}\\s*/|${at}\\s*/\\s*${at}\\s*$)`), {
+        timeout: 2_000,
+      })
     }).toPass({ timeout: 30_000 })
   }
   const sections = page.locator(`${viewer} section[data-reel-index]`)
@@ -280,6 +283,9 @@ test.describe('For You', () => {
     await signedInAs(seeded.learner)
     // Nothing plays: a clip watched goes to the back of For You, which would blur what Not interested does.
     await page.route('**/media/videos/**', (route) => route.abort())
+    // Nor is a view counted: the walk's own views moved the live counters of this small catalogue's clips
+    // enough for one to cross a page break between two pages (ADR 0045 allows it), and be skipped.
+    await page.route('**/views/report', (route) => route.abort())
 
     const before = await wholeFeed(page)
     expectFirst(before.ids, before.reasons, seeded)
