@@ -7,12 +7,16 @@
  * under BENCH_PROFILE_DIR (default `.bench-profiles/`) and prints, per route,
  * where the time went: the costliest functions by self time and the share of
  * each part of the stack (inclusive).
+ *
+ * `BENCH_PROFILE_TWIN=1` also profiles each signed-in route's bare twin (bench/twin-server.ts: the
+ * same markup from captured data, no session, no database) and prints, part by part, the CPU per
+ * request of the page, of its twin and the difference: where a page's cost above its floor goes.
  */
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { WebSocket } from 'ws'
 import { benchRoutes, seedVideos, type Seeded } from './ssr'
-import { learnerCookie, load, startBenchServer, type Target } from './server'
+import { learnerCookie, load, startBenchServer, startTwinServer, type BenchServer, type LoadResult, type Target } from './server'
 
 interface CallFrame {
   functionName: string
@@ -38,6 +42,7 @@ const only = args.slice(args[0] === 'postgres' || args[0] === 'pglite' ? 1 : 0)
 const SECONDS = Number(process.env.BENCH_SSR_SECONDS ?? 10)
 const INSPECT_PORT = Number(process.env.BENCH_INSPECT_PORT ?? 3349)
 const outDir = path.resolve(process.env.BENCH_PROFILE_DIR ?? '.bench-profiles')
+const WITH_TWIN = Boolean(process.env.BENCH_PROFILE_TWIN)
 
 /** Parts of the stack, matched on the frames' script URL and function name (first match wins, innermost frame first). */
 const PARTS: Array<[string, (frame: CallFrame) => boolean]> = [
@@ -66,29 +71,35 @@ const PARTS: Array<[string, (frame: CallFrame) => boolean]> = [
  */
 const MAX_SAMPLE_US = 1000
 
-export function summarise(profile: CpuProfile, top = 12): string[] {
+interface Breakdown {
+  /** Busy time (ms), each sample capped at MAX_SAMPLE_US. */
+  total: number
+  idle: number
+  waited: number
+  /** Self time per function, and per part of the stack (innermost named part), in ms. */
+  self: Map<string, number>
+  parts: Map<string, number>
+}
+
+function breakdown(profile: CpuProfile): Breakdown {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]))
   const parent = new Map<number, number>()
   for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id)
-  const self = new Map<string, number>()
-  const parts = new Map<string, number>()
-  let total = 0
-  let idle = 0
-  let waited = 0
+  const result: Breakdown = { total: 0, idle: 0, waited: 0, self: new Map(), parts: new Map() }
   for (let index = 0; index < profile.samples.length; index++) {
     const raw = profile.timeDeltas[index] ?? 0
     const delta = Math.min(raw, MAX_SAMPLE_US) / 1000
     const node = byId.get(profile.samples[index]!)
     if (!node) continue
     if (node.callFrame.functionName === '(idle)') {
-      idle += raw / 1000
+      result.idle += raw / 1000
       continue
     }
-    total += delta
-    waited += raw / 1000 - delta
+    result.total += delta
+    result.waited += raw / 1000 - delta
     const frame = node.callFrame
     const key = `${frame.functionName || '(anonymous)'} ${shortUrl(frame.url)}${frame.lineNumber >= 0 ? `:${frame.lineNumber + 1}` : ''}`
-    self.set(key, (self.get(key) ?? 0) + delta)
+    result.self.set(key, (result.self.get(key) ?? 0) + delta)
     // The part of the stack: the innermost frame that belongs to a named part (so Kysely calling pg counts as pg).
     let part = 'other'
     for (let id: number | undefined = node.id; id !== undefined; id = parent.get(id)) {
@@ -98,8 +109,13 @@ export function summarise(profile: CpuProfile, top = 12): string[] {
         break
       }
     }
-    parts.set(part, (parts.get(part) ?? 0) + delta)
+    result.parts.set(part, (result.parts.get(part) ?? 0) + delta)
   }
+  return result
+}
+
+export function summarise(profile: CpuProfile, top = 12): string[] {
+  const { total, idle, waited, self, parts } = breakdown(profile)
   const percent = (ms: number) => `${((ms / total) * 100).toFixed(1).padStart(5)}%`
   return [
     `busy ${(total / 1000).toFixed(1)} s, idle ${(idle / 1000).toFixed(1)} s, waiting for a core ${(waited / 1000).toFixed(1)} s (not counted)`,
@@ -110,6 +126,29 @@ export function summarise(profile: CpuProfile, top = 12): string[] {
       .sort((a, b) => b[1] - a[1])
       .slice(0, top)
       .map(([name, ms]) => `  ${percent(ms)}  ${name}`),
+  ]
+}
+
+/**
+ * A page against its bare twin, per request (ms of busy CPU): by part of the stack, and the functions
+ * whose self time grew most — what the page pays above rendering the same markup.
+ */
+export function aboveTwin(page: { profile: CpuProfile; requests: number }, twin: { profile: CpuProfile; requests: number }, top = 12): string[] {
+  const [a, b] = [breakdown(page.profile), breakdown(twin.profile)]
+  const per = (ms: number | undefined, requests: number) => (ms ?? 0) / Math.max(requests, 1)
+  const rows = (left: Map<string, number>, right: Map<string, number>) =>
+    [...new Set([...left.keys(), ...right.keys()])]
+      .map((name) => ({ name, page: per(left.get(name), page.requests), twin: per(right.get(name), twin.requests) }))
+      .map((row) => ({ ...row, above: row.page - row.twin }))
+      .sort((x, y) => y.above - x.above)
+  const line = (row: { name: string; page: number; twin: number; above: number }) =>
+    `  ${row.page.toFixed(3).padStart(7)} ${row.twin.toFixed(3).padStart(7)} ${(row.above >= 0 ? '+' : '') + row.above.toFixed(3).padStart(6)}  ${row.name}`
+  return [
+    `busy CPU per request: page ${per(a.total, page.requests).toFixed(2)} ms, twin ${per(b.total, twin.requests).toFixed(2)} ms, above ${(per(a.total, page.requests) - per(b.total, twin.requests)).toFixed(2)} ms`,
+    '     page    twin   above  (ms per request, by part of the stack)',
+    ...rows(a.parts, b.parts).map(line),
+    `     page    twin   above  (ms per request, the ${top} functions whose self time grew most)`,
+    ...rows(a.self, b.self).slice(0, top).map(line),
   ]
 }
 
@@ -143,6 +182,39 @@ async function inspector(port: number) {
   }
 }
 
+/** Profiles `routes` on one server (its inspector on `port`): a warm-up without the profiler, then the load. */
+async function profileRoutes(
+  server: BenchServer,
+  port: number,
+  routes: Array<{ key: string; label: string; path: string; cookie: boolean }>,
+  cookie: string,
+  suffix = '',
+): Promise<Map<string, { profile: CpuProfile; result: LoadResult }>> {
+  const session = await inspector(port)
+  const profiles = new Map<string, { profile: CpuProfile; result: LoadResult }>()
+  try {
+    await session.send('Profiler.enable')
+    await session.send('Profiler.setSamplingInterval', { interval: 200 })
+    for (const route of routes) {
+      const headers = route.cookie ? { cookie } : undefined
+      await load(server.base + route.path, { headers, connections: 10, seconds: 2, warmUp: 0 })
+      await session.send('Profiler.start')
+      const result = await load(server.base + route.path, { headers, connections: 10, seconds: SECONDS, warmUp: 0 })
+      const { profile } = await session.send<{ profile: CpuProfile }>('Profiler.stop')
+      const file = path.join(outDir, `${target}-${route.key}${suffix}.cpuprofile`)
+      await writeFile(file, JSON.stringify(profile))
+      console.log(
+        `\n== ${route.label}${suffix ? ` (${suffix.slice(1)})` : ''} (${target}): ${result.rps.toFixed(0)} req/s under the profiler, p50 ${result.p50} ms; ${path.relative(process.cwd(), file)}`,
+      )
+      for (const line of summarise(profile)) console.log(`   ${line}`)
+      profiles.set(route.key, { profile, result })
+    }
+  } finally {
+    session.close()
+  }
+  return profiles
+}
+
 async function main() {
   let seeded: Seeded | undefined
   const server = await startBenchServer({
@@ -153,28 +225,32 @@ async function main() {
     nodeArgs: [`--inspect=127.0.0.1:${INSPECT_PORT}`],
   })
   await mkdir(outDir, { recursive: true })
-  const session = await inspector(INSPECT_PORT)
+  let twin: BenchServer | undefined
   try {
-    await session.send('Profiler.enable')
-    await session.send('Profiler.setSamplingInterval', { interval: 200 })
     const cookie = await learnerCookie(server.base, server.dataDir)
-    for (const route of benchRoutes(seeded!)) {
-      if (only.length && !only.includes(route.key)) continue
-      const headers = route.cookie ? { cookie } : undefined
-      // Warm up without the profiler, then profile the load.
-      await load(server.base + route.path, { headers, connections: 10, seconds: 2, warmUp: 0 })
-      await session.send('Profiler.start')
-      const result = await load(server.base + route.path, { headers, connections: 10, seconds: SECONDS, warmUp: 0 })
-      const { profile } = await session.send<{ profile: CpuProfile }>('Profiler.stop')
-      const file = path.join(outDir, `${target}-${route.key}.cpuprofile`)
-      await writeFile(file, JSON.stringify(profile))
-      console.log(
-        `\n== ${route.label} (${target}): ${result.rps.toFixed(0)} req/s under the profiler, p50 ${result.p50} ms; ${path.relative(process.cwd(), file)}`,
+    const routes = benchRoutes(seeded!).filter((route) => !only.length || only.includes(route.key))
+    const pages = await profileRoutes(server, INSPECT_PORT, routes, cookie)
+    const signedIn = routes.filter((route) => route.cookie)
+    if (WITH_TWIN && signedIn.length) {
+      twin = await startTwinServer(
+        server,
+        cookie,
+        signedIn.map((route) => route.path),
+        [`--inspect=127.0.0.1:${INSPECT_PORT + 1}`],
       )
-      for (const line of summarise(profile)) console.log(`   ${line}`)
+      const twins = await profileRoutes(twin, INSPECT_PORT + 1, signedIn, cookie, '-twin')
+      for (const route of signedIn) {
+        const [page, bare] = [pages.get(route.key)!, twins.get(route.key)!]
+        console.log(`\n== ${route.label} (${target}) above its bare twin`)
+        const lines = aboveTwin(
+          { profile: page.profile, requests: page.result.requests },
+          { profile: bare.profile, requests: bare.result.requests },
+        )
+        for (const line of lines) console.log(`   ${line}`)
+      }
     }
   } finally {
-    session.close()
+    await twin?.stop()
     await server.stop()
   }
 }

@@ -207,10 +207,15 @@ export async function learnerCookie(base: string, dataDir: string, email = 'lear
  * The bare twin of `real`'s signed-in pages (bench/twin-server.ts): the same build rendering the
  * data `real` returned for `paths` once, with no session and no database. One process, as `real`.
  */
-export async function startTwinServer(real: BenchServer, cookie: string, paths: string[]): Promise<BenchServer> {
+export async function startTwinServer(
+  real: BenchServer,
+  cookie: string,
+  paths: string[],
+  nodeArgs: string[] = [],
+): Promise<BenchServer> {
   const port = await freePort()
   const base = `http://localhost:${port}`
-  const twin = spawn(process.execPath, ['--import', 'tsx', 'bench/twin-server.ts'], {
+  const twin = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'bench/twin-server.ts'], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
