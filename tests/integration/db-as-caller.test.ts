@@ -37,6 +37,19 @@ describe.each(databaseKinds)('asCaller on %s', (kind) => {
     expect(rows[0]).toEqual({ uid: alice, role: 'authenticated' })
   })
 
+  it('sets claims that hold quotes, backslashes and other characters exactly', async () => {
+    const claims = { ...claimsFor(alice), user_metadata: { name: `O'Brien \\ "x" \\' ; commit; --`, emoji: '✓ é' } }
+    const { rows } = await asCaller(claims, (tx) =>
+      sql<{ claims: string; sub: string; role: string }>`
+        select current_setting('request.jwt.claims') as claims, current_setting('request.jwt.claim.sub') as sub, current_user as role`.execute(tx),
+    )
+    expect(JSON.parse(rows[0]!.claims)).toEqual({ ...claims, role: 'authenticated' })
+    expect(rows[0]).toMatchObject({ sub: alice, role: 'authenticated' })
+    // Still inside the transaction: the caller's settings end with it.
+    const after = await asCaller(null, (tx) => sql<{ claims: string }>`select current_setting('request.jwt.claims', true) as claims`.execute(tx))
+    expect(JSON.parse(after.rows[0]!.claims)).toEqual({ role: 'anon' })
+  })
+
   it('refuses claims that ask for a privileged role', async () => {
     const forged = { ...claimsFor(alice), role: 'service_role' } as unknown as ReturnType<typeof claimsFor>
     await expect(asCaller(forged, (tx) => whoAmI.execute(tx))).rejects.toThrow(/end-user claims only/)
