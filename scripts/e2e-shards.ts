@@ -110,6 +110,17 @@ export function durationsOf(times: readonly FileTime[]): Durations {
   return durations
 }
 
+/**
+ * The next plan's times: the mean of the last plan's and this run's for each file this run timed (a
+ * file's time moves 20–30 % between runs with what ran beside it — faults, the other shard — and one
+ * run's noise then skewed the next split by minutes); a file new in this run takes its time as is.
+ */
+export function blendDurations(previous: Durations, measured: Durations): Durations {
+  return Object.fromEntries(
+    Object.entries(measured).map(([key, ms]) => [key, previous[key] === undefined ? ms : Math.round((previous[key]! + ms) / 2)]),
+  )
+}
+
 export function writeDurations(durations: Durations, file = LOCAL_DURATIONS): void {
   const sorted = Object.fromEntries(Object.entries(durations).sort(([a], [b]) => a.localeCompare(b)))
   writeFileSync(file, `${JSON.stringify(sorted, null, 2)}\n`)

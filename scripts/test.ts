@@ -24,7 +24,7 @@ import { openDatabase } from '../db/connect'
 import { migrate } from '../db/migrate'
 import { createScratchDatabase } from '../tests/support/postgres'
 import { prepareE2eData, type E2eData } from './e2e-data'
-import { durationsOf, planShards, projectFiles, PROJECTS, readDurations, shardEnv, specFiles, writeDurations } from './e2e-shards'
+import { blendDurations, durationsOf, planShards, projectFiles, PROJECTS, readDurations, shardEnv, specFiles, writeDurations } from './e2e-shards'
 import { BUILD_INPUTS, sourceHash } from './source-hash'
 import { failureLineOf } from './test-output'
 import {
@@ -390,7 +390,7 @@ async function runPlaywrightShards(data: E2eData): Promise<boolean> {
     })
     const ok = (await Promise.all(runs)).every(Boolean)
     // The next run's split: only from a complete run (a failed one may have stopped early).
-    if (ok) writeDurations(durationsOf(fileTimes.slice(before)))
+    if (ok) writeDurations(blendDurations(durations, durationsOf(fileTimes.slice(before))))
     return ok
   } finally {
     await data.remove()

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { durationsOf, planShards, projectFiles, PROJECTS, specFiles } from '../../scripts/e2e-shards'
+import { blendDurations, durationsOf, planShards, projectFiles, PROJECTS, specFiles } from '../../scripts/e2e-shards'
 
 /** The e2e split of `npm test` (scripts/e2e-shards.ts): every file of each project in one shard, shards ending together. */
 describe('planShards', () => {
@@ -49,6 +49,17 @@ describe('planShards', () => {
     expect(planShards(files, { 'desktop tests/e2e/a.spec.ts': 200_000 }, 2)).toEqual(once)
     expect(once[0]!.files.desktop).toEqual(['tests/e2e/a.spec.ts'])
     expect(once[1]!.files.desktop).toEqual(['tests/e2e/b.spec.ts', 'tests/e2e/c.spec.ts', 'tests/e2e/d.spec.ts'])
+  })
+})
+
+describe('blendDurations', () => {
+  it('takes the mean of the last times and this run’s, this run’s alone for a new file, and drops files no longer run', () => {
+    expect(
+      blendDurations(
+        { 'desktop tests/e2e/a.spec.ts': 40_000, 'desktop tests/e2e/gone.spec.ts': 9_000 },
+        { 'desktop tests/e2e/a.spec.ts': 50_001, 'phone tests/e2e/new.spec.ts': 7_000 },
+      ),
+    ).toEqual({ 'desktop tests/e2e/a.spec.ts': 45_001, 'phone tests/e2e/new.spec.ts': 7_000 })
   })
 })
 
