@@ -9,6 +9,7 @@ import { nodeRealtimeOptions } from '../../db/supabase-node'
 import { AUTH_MESSAGES } from '../../app/lib/schemas/auth'
 import { CREATOR_MESSAGES } from '../../app/lib/schemas/creators'
 import { getCreator, listCreators, suggestCreators } from '../../app/server/creators.server'
+import { encodeCreatorKey } from '../../app/server/cursor.server'
 import { listCreatorVideos, listLikedVideos } from '../../app/server/feed/people.server'
 import { listFollowing, setFollow } from '../../app/server/follows.server'
 import { likeVideo } from '../../app/server/likes.server'
@@ -122,6 +123,16 @@ describe('creators, follows and profiles', () => {
         expect(page.items.every((card) => card.isVerified)).toBe(true)
         expect(page.total).toBe(ids.length)
         expect(await walk(claims, 1)).toEqual(ids)
+        // A cursor after the last creator (one who left, say): no cards, and still the count.
+        const past = encodeCreatorKey({
+          rank: 0,
+          featured: false,
+          followers: 0,
+          latest: null,
+          username: 'zzzzzzzzzz',
+          id: 'ffffffff-ffff-4fff-bfff-ffffffffffff',
+        })
+        expect(await listCreators(claims, { cursor: past })).toMatchObject({ items: [], total: ids.length, nextCursor: null })
       }
 
       const forAdmin = await listCreators(admin.claims, { limit: 50 })
