@@ -105,8 +105,21 @@ test('with Save-Data on, nothing of the next clip is fetched until the viewer mo
   const current = await clipId(page, 0)
   // The clip in view streams (the counting sees media requests) …
   expect(mediaRequestsOf(requests, current).length).toBeGreaterThan(0)
-  // … and has played past the point where an ordinary connection would have the next one buffered.
-  await page.waitForFunction((selector) => (document.querySelector(selector) as HTMLVideoElement).currentTime > 1.5, videoOf(0))
+  // … and has played past the point where an ordinary connection would have the next one buffered: 1.5 s
+  // of playing, counted across loops (the first clip may be a 1-second one another spec uploaded, which
+  // loops, so its currentTime never passes 1.5).
+  await page.waitForFunction(
+    (selector) => {
+      const video = document.querySelector(selector) as HTMLVideoElement & { playedFor?: number; lastTime?: number }
+      const now = video.currentTime
+      const last = video.lastTime ?? now
+      video.playedFor = (video.playedFor ?? 0) + (now >= last ? now - last : now)
+      video.lastTime = now
+      return video.playedFor > 1.5
+    },
+    videoOf(0),
+    { polling: 100, timeout: 30_000 },
+  )
   expect(await page.locator(videoOf(1)).getAttribute('preload')).toBe('none')
   expect(await readyState(page, 1)).toBe(0)
   expect(mediaRequestsOf(requests, next)).toEqual([])
