@@ -15,7 +15,7 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { WebSocket } from 'ws'
-import { benchRoutes, seedVideos, type Seeded } from './ssr'
+import { benchRoutes, seedVideos, type BenchRoute, type Seeded } from './ssr'
 import { learnerCookie, load, startBenchServer, startTwinServer, type BenchServer, type LoadResult, type Target } from './server'
 
 interface CallFrame {
@@ -186,7 +186,7 @@ async function inspector(port: number) {
 async function profileRoutes(
   server: BenchServer,
   port: number,
-  routes: Array<{ key: string; label: string; path: string; cookie: boolean }>,
+  routes: BenchRoute[],
   cookie: string,
   suffix = '',
 ): Promise<Map<string, { profile: CpuProfile; result: LoadResult }>> {
