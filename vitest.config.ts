@@ -8,6 +8,13 @@ export default defineConfig({
     // Two cores: two files at a time, each on its own database.
     maxWorkers: 2,
     minWorkers: 1,
+    // Test files share their worker process (the `forks` pool, not isolated): unit, integration and
+    // security import the app once per worker instead of once per file, a third of their CPU. A file
+    // that changes process.env restores it (tests/support/restores-env.ts fails it otherwise). The
+    // projects that need a fresh process per file (components: a DOM; faults: killed processes)
+    // run in the `threads` pool, isolated. Vitest reads isolation per pool, not per project.
+    pool: 'forks',
+    poolOptions: { forks: { isolate: false } },
     projects: [
       {
         resolve: { alias },
@@ -24,7 +31,7 @@ export default defineConfig({
           // Route modules are named by their URL, never picked up as tests.
           exclude: ['app/routes/**', '**/node_modules/**'],
           environment: 'node',
-          setupFiles: ['tests/support/fail-on-console-error.ts'],
+          setupFiles: ['tests/support/fail-on-console-error.ts', 'tests/support/restores-env.ts'],
         },
       },
       {
@@ -35,6 +42,7 @@ export default defineConfig({
           name: 'components',
           include: ['tests/components/**/*.test.tsx'],
           environment: 'happy-dom',
+          pool: 'threads',
           // A test waits out the product's own delays (the report dialog's 3 s close, the upload's 1.5 s redirect).
           testTimeout: 30_000,
           setupFiles: ['tests/support/fail-on-console-error.ts', 'tests/support/components.ts'],
@@ -46,7 +54,7 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
-          setupFiles: ['tests/support/fail-on-console-error.ts'],
+          setupFiles: ['tests/support/fail-on-console-error.ts', 'tests/support/restores-env.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
         },
@@ -58,7 +66,7 @@ export default defineConfig({
           name: 'security',
           include: ['tests/security/**/*.test.ts'],
           environment: 'node',
-          setupFiles: ['tests/support/fail-on-console-error.ts'],
+          setupFiles: ['tests/support/fail-on-console-error.ts', 'tests/support/restores-env.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
         },
@@ -70,6 +78,7 @@ export default defineConfig({
           name: 'faults',
           include: ['tests/faults/**/*.test.ts'],
           environment: 'node',
+          pool: 'threads',
           setupFiles: ['tests/support/fail-on-console-error.ts'],
           testTimeout: 240_000,
           hookTimeout: 240_000,

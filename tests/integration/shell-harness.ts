@@ -39,6 +39,8 @@ export const context = { clientIp: '127.0.0.1' }
 
 export async function startShellHarness(): Promise<ShellHarness> {
   const stack = await startStack()
+  // Restored by close(): test files share a worker's process (vitest.config.ts, isolate: false).
+  const saved = { ...process.env }
   process.env.SUPABASE_URL = stack.url
   process.env.SUPABASE_ANON_KEY = stack.anonKey
   process.env.SUPABASE_SERVICE_ROLE_KEY = stack.serviceRoleKey
@@ -100,6 +102,8 @@ export async function startShellHarness(): Promise<ShellHarness> {
     async close() {
       await disconnect()
       await stack.close()
+      process.env = saved
+      reloadEnv()
     },
   }
 }
