@@ -44,11 +44,10 @@ export default defineConfig({
   outputDir: process.env.E2E_OUTPUT_DIR || 'test-results',
   use: {
     baseURL: `http://localhost:${port}`,
-    // A failed test keeps its trace: every action, the network and the console; and one screenshot of the end.
-    // No screencast: while a video plays, recording it cost Chromium's GPU and browser processes a quarter of
-    // the spec's CPU, in every test, passed or not. No DOM snapshots before and after each action unless
-    // E2E_TRACE_SNAPSHOTS=1: taken in every test, passed or not, they were 7 % of the suite's CPU.
-    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: Boolean(process.env.E2E_TRACE_SNAPSHOTS), sources: true },
+    // A failed test keeps its trace: every action with the DOM snapshot before and after it, the network and
+    // the console; and one screenshot of the end. No screencast in the trace: while a video plays, recording
+    // it cost Chromium's GPU and browser processes a quarter of the spec's CPU, in every test, passed or not.
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromium,

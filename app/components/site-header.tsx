@@ -51,7 +51,12 @@ function AccountMenu({ user }: { user: ShellUser }) {
   const ref = useRef<HTMLDetailsElement>(null)
   const location = useLocation()
 
+  // Closed after a navigation, not when the page hydrates: a <details> opens before the scripts
+  // have run, and a learner who opened it early would see it snap shut.
+  const shownAt = useRef(location.key)
   useEffect(() => {
+    if (shownAt.current === location.key) return
+    shownAt.current = location.key
     if (ref.current) ref.current.open = false
   }, [location.key])
 
