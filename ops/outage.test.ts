@@ -1,5 +1,5 @@
 import type { ServerBuild } from '@remix-run/node'
-import { describe, expect, it, vi } from 'vitest'
+import { afterAll, describe, expect, it, vi } from 'vitest'
 import { withDatabaseOutage503 } from './outage'
 
 const logged = vi.hoisted(() => ({ info: vi.fn(), error: vi.fn() }))
@@ -7,6 +7,12 @@ vi.mock('./log', async (original) => ({
   ...(await original<typeof import('./log')>()),
   componentLogger: () => logged,
 }))
+// Files share their worker (vitest.config.ts): the next file gets the real logger, and modules
+// made with this one (./health, ./outage) are made again.
+afterAll(() => {
+  vi.doUnmock('./log')
+  vi.resetModules()
+})
 
 /** A build whose document handler renders what Remix would: the error page at the status it got. */
 function fakeBuild() {
