@@ -10,7 +10,8 @@ export default defineConfig({
     minWorkers: 1,
     // Test files share their worker process (the `forks` pool, not isolated): unit, integration and
     // security import the app once per worker instead of once per file, a third of their CPU. A file
-    // that changes process.env restores it (tests/support/restores-env.ts fails it otherwise). The
+    // that changes process.env restores it (tests/support/restores-env.ts fails it otherwise) and
+    // undoes its module mocks (tests/unit/shared-worker-mocks.test.ts). The
     // projects that need a fresh process per file (components: a DOM; faults: killed processes)
     // run in the `threads` pool, isolated. Vitest reads isolation per pool, not per project.
     pool: 'forks',
