@@ -16,7 +16,7 @@ import { WindowLimiter } from '../../app/server/rate-limits.server'
 import { DomainError } from '../../app/server/errors.server'
 import { receiveSignupForm, type ReceivedSignupForm } from '../../app/server/http/forms.server'
 import { asServiceRole, connect, disconnect } from '../../app/server/db.server'
-import { reloadEnv } from '../../app/server/env.server'
+import { pointAppEnvAt } from './support/app-env'
 import { createSupabaseServerClient } from '../../app/server/supabase.server'
 import { seedDemoData } from '../../db/seed'
 import { startStack, type RunningStack } from '../support/stack'
@@ -28,14 +28,14 @@ import { startStack, type RunningStack } from '../support/stack'
  * and a password reset through the mailbox.
  */
 let stack: RunningStack
-const saved = { ...process.env }
+let restoreEnv = () => {}
 
 beforeAll(async () => {
   stack = await startStack()
   await seedDemoData(stack.database.pool)
   await disconnect()
   await connect(stack.database)
-  Object.assign(process.env, {
+  restoreEnv = pointAppEnvAt({
     SUPABASE_URL: stack.url,
     PUBLIC_URL: stack.url,
     SUPABASE_ANON_KEY: stack.anonKey,
@@ -43,14 +43,12 @@ beforeAll(async () => {
     SUPABASE_JWT_SECRET: stack.jwtSecret,
     SESSION_SECRET: 's'.repeat(32),
   })
-  reloadEnv()
 })
 
 afterAll(async () => {
   await disconnect()
   await stack?.close()
-  process.env = saved
-  reloadEnv()
+  restoreEnv()
 })
 
 /** A request's Supabase client, as a route's loader or action makes it. */

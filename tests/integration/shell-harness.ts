@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { createChunks, stringToBase64URL } from '@supabase/ssr'
 import { createClient, type Session, type SupabaseClient } from '@supabase/supabase-js'
 import { connect, disconnect } from '../../app/server/db.server'
-import { reloadEnv } from '../../app/server/env.server'
+import { pointAppEnvAt } from './support/app-env'
 import { nodeRealtimeOptions } from '../../db/supabase-node'
 import { startStack, type RunningStack } from '../support/stack'
 
@@ -39,15 +39,14 @@ export const context = { clientIp: '127.0.0.1' }
 
 export async function startShellHarness(): Promise<ShellHarness> {
   const stack = await startStack()
-  // Restored by close(): test files share a worker's process (vitest.config.ts, isolate: false).
-  const saved = { ...process.env }
-  process.env.SUPABASE_URL = stack.url
-  process.env.SUPABASE_ANON_KEY = stack.anonKey
-  process.env.SUPABASE_SERVICE_ROLE_KEY = stack.serviceRoleKey
-  process.env.SUPABASE_JWT_SECRET = stack.jwtSecret
-  process.env.SESSION_SECRET = 'integration-test-flash-secret-0123456789abcdef'
-  process.env.PUBLIC_URL = stack.url
-  reloadEnv()
+  const restoreEnv = pointAppEnvAt({
+    SUPABASE_URL: stack.url,
+    SUPABASE_ANON_KEY: stack.anonKey,
+    SUPABASE_SERVICE_ROLE_KEY: stack.serviceRoleKey,
+    SUPABASE_JWT_SECRET: stack.jwtSecret,
+    SESSION_SECRET: 'integration-test-flash-secret-0123456789abcdef',
+    PUBLIC_URL: stack.url,
+  })
   await disconnect()
   await connect(stack.database)
 
@@ -102,8 +101,7 @@ export async function startShellHarness(): Promise<ShellHarness> {
     async close() {
       await disconnect()
       await stack.close()
-      process.env = saved
-      reloadEnv()
+      restoreEnv()
     },
   }
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { createChunks, stringToBase64URL } from '@supabase/ssr'
 import { connect, disconnect } from '../../../app/server/db.server'
-import { reloadEnv } from '../../../app/server/env.server'
+import { pointAppEnvAt } from './app-env'
 import { nodeRealtimeOptions } from '../../../db/supabase-node'
 import { startStack, type RunningStack } from '../../support/stack'
 
@@ -32,15 +32,13 @@ export interface Person {
 
 export async function openVideoFixture(database: 'pglite' | 'postgres' = 'postgres'): Promise<VideoFixture> {
   const running = await startStack({ database })
-  const saved = { ...process.env }
-  Object.assign(process.env, {
+  const restoreEnv = pointAppEnvAt({
     SUPABASE_URL: running.url,
     SUPABASE_ANON_KEY: running.anonKey,
     SUPABASE_SERVICE_ROLE_KEY: running.serviceRoleKey,
     SUPABASE_JWT_SECRET: running.jwtSecret,
     SESSION_SECRET: 'x'.repeat(40),
   })
-  reloadEnv()
   await disconnect()
   await connect(running.database)
   const pool = running.database.pool
@@ -119,8 +117,7 @@ export async function openVideoFixture(database: 'pglite' | 'postgres' = 'postgr
     async close() {
       await disconnect()
       await running.close()
-      process.env = saved
-      reloadEnv()
+      restoreEnv()
     },
   }
   return fixture
