@@ -109,6 +109,32 @@ test('a landscape spark is letterboxed, a portrait one fills the screen, and a l
   await expect(portrait.locator('[data-reel-backdrop]')).toHaveCount(0)
 })
 
+test('keys pressed while the page hydrates break nothing: the viewer still moves', async ({ page, context, signedInAs }) => {
+  await signedInAs('learner')
+  // A slow phone (a 4× slower CPU) and a learner pressing ↓ all through the load: from the first script
+  // on, a key every 5 ms until React has taken over the viewer (its no-JS region role is gone).
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+  await page.addInitScript(() => {
+    const timer = setInterval(() => {
+      const scroller = document.querySelector('[data-reel-viewer] > div')
+      if (scroller && !scroller.hasAttribute('role')) clearInterval(timer)
+      else document.body?.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true }))
+    }, 5)
+  })
+  await page.goto('/sparks-reels')
+  const viewer = page.locator('[data-reel-viewer]')
+  await expect(viewer.locator('> div').first()).not.toHaveAttribute('role', 'region')
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 })
+  // Still alive: the next key moves one clip. (A crashed root leaves the page frozen, and the fixture fails
+  // the test on the error it logs.)
+  await expect(async () => {
+    const before = Number(await viewer.getAttribute('data-current'))
+    await page.keyboard.press('ArrowDown')
+    await expect(viewer).toHaveAttribute('data-current', String(before + 1), { timeout: 2_000 })
+  }).toPass({ timeout: 15_000 })
+})
+
 test('without JavaScript: true help, Page Down moves one clip, and the title stays clear of the controls', { tag: '@phone' }, async ({
   browser,
   baseURL,
