@@ -11,7 +11,8 @@
  * (`E2E_DATA_INPUTS`: schema, seed, stand-in, media worker, server; not the
  * pages) and the ffmpeg used, for a day: a later `npm test` on the same
  * machine copies it instead of preparing it again. `E2E_DATA_CACHE=0` turns
- * the cache off.
+ * the cache off. The shards' copies go where tests keep their throwaway
+ * databases (`scratchRoot()`: memory-backed where the machine allows).
  */
 import { spawn } from 'node:child_process'
 import { existsSync, statSync } from 'node:fs'
@@ -22,6 +23,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { resolveMediaTools } from '../media/tools'
 import { DEMO_CLIPS, DEMO_CREATOR_ID } from '../stack/demo-content'
 import type { StackKeys } from '../stack/keys'
+import { scratchRoot } from '../tests/support/scratch-dir'
 import { E2E_DATA_INPUTS, sourceHash } from './source-hash'
 
 const READY_WITHIN_MS = 6 * 60_000
@@ -45,7 +47,7 @@ export async function prepareE2eData(shardCount: number, port: number): Promise<
     const template = await preparedFolder(port, made)
     const shards: string[] = []
     for (let index = 0; index < shardCount; index++) {
-      const dir = await mkdtemp(path.join(tmpdir(), 'lumen-e2e-'))
+      const dir = await mkdtemp(path.join(scratchRoot(), 'lumen-e2e-'))
       made.push(dir)
       await cp(template, dir, { recursive: true })
       shards.push(dir)
@@ -139,9 +141,12 @@ async function runUntilDemoReady(dataDir: string, port: number) {
 /** How many demo videos the server lists as ready, asked as a visitor would ask its REST API. */
 async function readyDemoVideos(dataDir: string, port: number): Promise<number> {
   const keys = JSON.parse(await readFile(path.join(dataDir, 'keys.json'), 'utf8')) as StackKeys
-  const response = await fetch(`http://localhost:${port}/rest/v1/videos?select=id&status=eq.ready&creator_id=eq.${DEMO_CREATOR_ID}`, {
-    headers: { apikey: keys.anonKey, authorization: `Bearer ${keys.anonKey}` },
-  })
+  const response = await fetch(
+    `http://localhost:${port}/rest/v1/videos?select=id&status=eq.ready&creator_id=eq.${DEMO_CREATOR_ID}`,
+    {
+      headers: { apikey: keys.anonKey, authorization: `Bearer ${keys.anonKey}` },
+    },
+  )
   if (!response.ok) return 0
   return ((await response.json()) as unknown[]).length
 }

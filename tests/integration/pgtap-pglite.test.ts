@@ -11,13 +11,13 @@
  * reported with the line of the statement that raised it.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { pgtap } from '@electric-sql/pglite-pgtap'
 import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase, type DatabaseHandle } from '../../db/connect'
 import { copyMigratedPglite } from '../support/pglite-template'
+import { scratchRoot } from '../support/scratch-dir'
 
 const testsDir = path.resolve(import.meta.dirname, '../../supabase/tests')
 const files = readdirSync(testsDir)
@@ -25,7 +25,7 @@ const files = readdirSync(testsDir)
   .sort()
 
 let db: DatabaseHandle
-const scratch = mkdtempSync(path.join(tmpdir(), 'lumen-pgtap-'))
+const scratch = mkdtempSync(path.join(scratchRoot(), 'lumen-pgtap-'))
 
 beforeAll(async () => {
   const dataDir = path.join(scratch, 'pglite')

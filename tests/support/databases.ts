@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { openDatabase, type DatabaseHandle } from '../../db/connect'
 import { migrate } from '../../db/migrate'
 import { sourceHash } from '../../scripts/source-hash'
 import { copyMigratedPglite, MIGRATION_INPUTS } from './pglite-template'
+import { scratchRoot } from './scratch-dir'
 import { createScratchDatabase, testServerUrl, type ScratchDatabase } from './postgres'
 
 export type DatabaseKind = 'pglite' | 'postgres'
@@ -15,7 +15,7 @@ export const databaseKinds: DatabaseKind[] = ['pglite', 'postgres']
 /** A freshly migrated database of either kind (a copy of its kind's template), with a way to drop it. */
 export async function migratedDatabase(kind: DatabaseKind): Promise<{ handle: DatabaseHandle; dispose(): Promise<void> }> {
   if (kind === 'pglite') {
-    const dataDir = path.join(await mkdtemp(path.join(tmpdir(), 'lumen-pglite-')), 'pglite')
+    const dataDir = path.join(await mkdtemp(path.join(scratchRoot(), 'lumen-pglite-')), 'pglite')
     await copyMigratedPglite(dataDir)
     const handle = await openDatabase({ dataDir })
     return {

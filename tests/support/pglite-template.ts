@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto'
 import { cpSync, existsSync, readdirSync, renameSync, rmSync, statSync, utimesSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { openDatabase } from '../../db/connect'
 import { migrate } from '../../db/migrate'
 import { sourceHash } from '../../scripts/source-hash'
+import { scratchRoot } from './scratch-dir'
 
 /** What a migrated database is made from: the same inputs as PostgreSQL's template (./databases.ts). */
 export const MIGRATION_INPUTS = ['supabase/migrations', 'db/bootstrap.sql', 'db/migrate.ts']
@@ -15,7 +15,7 @@ const STALE_MS = 24 * 60 * 60 * 1000
 
 /**
  * PGlite's counterpart of `CREATE DATABASE … TEMPLATE`: a migrated PGlite data directory made once
- * per set of migrations (named after their hash, in the system's temporary folder) and copied for
+ * per set of migrations (named after their hash, in `scratchRoot()`) and copied for
  * each database a test opens. A fresh PGlite costs about 3 s of CPU for its initdb and 1.2 s for the
  * migrations; copying the folder and opening it, about 1.4 s — paid by every test file that starts the
  * stand-in on PGlite.
@@ -24,7 +24,7 @@ const STALE_MS = 24 * 60 * 60 * 1000
  * two processes that find it missing both make one, and the second rename loses harmlessly.
  */
 export async function pgliteTemplateDir(): Promise<string> {
-  const dir = path.join(tmpdir(), `${PREFIX}${sourceHash(MIGRATION_INPUTS)}`)
+  const dir = path.join(scratchRoot(), `${PREFIX}${sourceHash(MIGRATION_INPUTS)}`)
   if (existsSync(dir)) {
     // In use: not pruned as stale by a run on other migrations.
     utimesSync(dir, new Date(), new Date())
@@ -57,9 +57,9 @@ export async function copyMigratedPglite(dataDir: string): Promise<void> {
 }
 
 function pruneStaleTemplates(): void {
-  for (const name of readdirSync(tmpdir())) {
+  for (const name of readdirSync(scratchRoot())) {
     if (!name.startsWith(PREFIX)) continue
-    const full = path.join(tmpdir(), name)
+    const full = path.join(scratchRoot(), name)
     try {
       if (Date.now() - statSync(full).mtimeMs > STALE_MS) rmSync(full, { recursive: true, force: true })
     } catch {

@@ -1,13 +1,13 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
 import path from 'node:path'
 import express from 'express'
 import { openDatabase, type DatabaseHandle } from '../../db/connect'
 import { createStack, type Stack } from '../../stack/index'
 import { migratedScratchDatabase } from './databases'
 import { copyMigratedPglite } from './pglite-template'
+import { scratchRoot } from './scratch-dir'
 import { type ScratchDatabase } from './postgres'
 
 /**
@@ -30,7 +30,7 @@ export interface RunningStack {
 }
 
 export async function startStack(options: { database?: 'pglite' | 'postgres' } = {}): Promise<RunningStack> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'lumen-stack-'))
+  const dataDir = await mkdtemp(path.join(scratchRoot(), 'lumen-stack-'))
   let scratch: ScratchDatabase | undefined
   let database: DatabaseHandle
   if (options.database === 'postgres') {

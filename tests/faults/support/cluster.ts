@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process'
 import { chown, mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { scratchRoot } from '../../support/scratch-dir'
 import path from 'node:path'
 import { promisify } from 'node:util'
 
@@ -21,7 +21,7 @@ export interface Cluster {
 }
 
 export async function startCluster(port: number): Promise<Cluster> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'lumen-pg-'))
+  const dir = await mkdtemp(path.join(scratchRoot(), 'lumen-pg-'))
   const data = path.join(dir, 'data')
   const asRoot = process.getuid?.() === 0
   if (asRoot) {

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { createServer } from 'node:net'
-import { tmpdir } from 'node:os'
+import { scratchRoot } from '../../support/scratch-dir'
 import path from 'node:path'
 
 /**
@@ -203,7 +203,7 @@ export function startWorker(options: WorkerOptions): LumenProcess {
 
 /** A fresh data directory, removed by `remove()`. */
 export async function tempDataDir(label: string): Promise<{ dir: string; remove(): Promise<void> }> {
-  const dir = await mkdtemp(path.join(tmpdir(), `lumen-${label}-`))
+  const dir = await mkdtemp(path.join(scratchRoot(), `lumen-${label}-`))
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) }
 }
 
