@@ -44,10 +44,13 @@ export default defineConfig({
   outputDir: process.env.E2E_OUTPUT_DIR || 'test-results',
   use: {
     baseURL: `http://localhost:${port}`,
-    // A failed test keeps its trace: every action with the DOM snapshot before and after it, the network and
-    // the console; and one screenshot of the end. No screencast in the trace: while a video plays, recording
-    // it cost Chromium's GPU and browser processes a quarter of the spec's CPU, in every test, passed or not.
-    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
+    // No trace unless asked for (`E2E_TRACE=retain-on-failure`): recording one cost a fifth of e2e's CPU in
+    // every test, passed or not. A failed test keeps one screenshot of its end, the page's accessibility
+    // snapshot, and what the browser asked for and logged (the `flightLog` fixture). A trace, when asked for,
+    // has every action with the DOM before and after it and no screencast (which cost a quarter more).
+    trace: process.env.E2E_TRACE
+      ? { mode: process.env.E2E_TRACE === 'on' ? 'on' : 'retain-on-failure', screenshots: false, snapshots: true, sources: true }
+      : 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromium,

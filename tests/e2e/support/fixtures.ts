@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
+import { writeFile } from 'node:fs/promises'
 import AxeBuilder from '@axe-core/playwright'
-import { test as base, expect, type BrowserContext, type Page } from '@playwright/test'
+import { test as base, expect, type BrowserContext, type Page, type Request } from '@playwright/test'
 import { createChunks, stringToBase64URL } from '@supabase/ssr'
 import type { Session } from '@supabase/supabase-js'
 import { supabaseFor } from './stand-in'
@@ -73,6 +74,8 @@ const minted = new Map<DemoAccount, SessionCookie[]>()
 interface Fixtures {
   /** Automatic: a page error or console error (hydration mismatches included) fails the test. */
   failOnConsoleError: void
+  /** Automatic: what the browser asked for and logged, attached to a failed test (there is no trace). */
+  flightLog: void
   /** Signs the page's browser context in as a demo account, or as an account from `makeUser`. */
   signedInAs: (who: DemoAccount | TestAccount, options?: { fresh?: boolean }) => Promise<void>
   /** A new account made through the Auth admin API; deleted again after the test. */
@@ -92,6 +95,43 @@ export const test = base.extend<Fixtures>({
       })
       await use()
       expect(problems, 'the page logged errors').toEqual([])
+    },
+    { auto: true },
+  ],
+
+  flightLog: [
+    async ({ context }, use, testInfo) => {
+      const started = Date.now()
+      const lines: string[] = []
+      const at = () => `${((Date.now() - started) / 1000).toFixed(2).padStart(7)} s`
+      const short = (url: string) => url.replace(/^https?:\/\/[^/]+/, '')
+      const begun = new Map<Request, number>()
+      context.on('request', (request) => {
+        begun.set(request, Date.now())
+        lines.push(`${at()}  → ${request.method()} ${short(request.url())}`)
+      })
+      context.on('requestfinished', (request) => {
+        void request.response().then((response) => {
+          const took = Date.now() - (begun.get(request) ?? started)
+          lines.push(`${at()}  ← ${response?.status() ?? '—'} ${request.method()} ${short(request.url())} (${took} ms)`)
+        })
+      })
+      context.on('requestfailed', (request) => {
+        lines.push(`${at()}  ✗ ${request.method()} ${short(request.url())}: ${request.failure()?.errorText ?? 'failed'}`)
+      })
+      context.on('console', (message) => lines.push(`${at()}  console.${message.type()}: ${message.text()}`))
+      context.on('weberror', (error) => lines.push(`${at()}  page error: ${error.error().stack ?? error.error().message}`))
+      context.on('page', (page) => {
+        page.on('framenavigated', (frame) => {
+          if (frame === page.mainFrame()) lines.push(`${at()}  page at ${short(frame.url())}`)
+        })
+      })
+      await use()
+      if (testInfo.status !== testInfo.expectedStatus && lines.length) {
+        const file = testInfo.outputPath('network-and-console.txt')
+        await writeFile(file, lines.join('\n') + '\n')
+        await testInfo.attach('network-and-console.txt', { path: file, contentType: 'text/plain' })
+      }
     },
     { auto: true },
   ],
