@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { writeFile } from 'node:fs/promises'
 import AxeBuilder from '@axe-core/playwright'
-import { test as base, expect, type BrowserContext, type Page, type Request } from '@playwright/test'
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test'
 import { createChunks, stringToBase64URL } from '@supabase/ssr'
 import type { Session } from '@supabase/supabase-js'
 import { supabaseFor } from './stand-in'
@@ -72,10 +72,10 @@ export async function authCookies(context: BrowserContext, baseURL: string): Pro
 const minted = new Map<DemoAccount, SessionCookie[]>()
 
 interface Fixtures {
-  /** Automatic: a page error or console error (hydration mismatches included) fails the test. */
-  failOnConsoleError: void
   /** Automatic: what the browser asked for and logged, attached to a failed test (there is no trace). */
   flightLog: void
+  /** Automatic: a page error or console error (hydration mismatches included) fails the test. */
+  failOnConsoleError: void
   /** Signs the page's browser context in as a demo account, or as an account from `makeUser`. */
   signedInAs: (who: DemoAccount | TestAccount, options?: { fresh?: boolean }) => Promise<void>
   /** A new account made through the Auth admin API; deleted again after the test. */
@@ -83,36 +83,17 @@ interface Fixtures {
 }
 
 export const test = base.extend<Fixtures>({
-  failOnConsoleError: [
-    async ({ page }, use) => {
-      const problems: string[] = []
-      page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
-      page.on('console', (message) => {
-        // A 4xx answer to a form post is expected (validation); the browser logs it as a failed load.
-        if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
-          problems.push(`console.error: ${message.text()}`)
-        }
-      })
-      await use()
-      expect(problems, 'the page logged errors').toEqual([])
-    },
-    { auto: true },
-  ],
-
+  // Set up first, so it is torn down last: a failure found by another fixture's teardown is seen.
   flightLog: [
     async ({ context }, use, testInfo) => {
       const started = Date.now()
       const lines: string[] = []
       const at = () => `${((Date.now() - started) / 1000).toFixed(2).padStart(7)} s`
       const short = (url: string) => url.replace(/^https?:\/\/[^/]+/, '')
-      const begun = new Map<Request, number>()
-      context.on('request', (request) => {
-        begun.set(request, Date.now())
-        lines.push(`${at()}  → ${request.method()} ${short(request.url())}`)
-      })
+      context.on('request', (request) => lines.push(`${at()}  → ${request.method()} ${short(request.url())}`))
       context.on('requestfinished', (request) => {
         void request.response().then((response) => {
-          const took = Date.now() - (begun.get(request) ?? started)
+          const took = Math.round(request.timing().responseEnd)
           lines.push(`${at()}  ← ${response?.status() ?? '—'} ${request.method()} ${short(request.url())} (${took} ms)`)
         })
       })
@@ -132,6 +113,22 @@ export const test = base.extend<Fixtures>({
         await writeFile(file, lines.join('\n') + '\n')
         await testInfo.attach('network-and-console.txt', { path: file, contentType: 'text/plain' })
       }
+    },
+    { auto: true },
+  ],
+
+  failOnConsoleError: [
+    async ({ page }, use) => {
+      const problems: string[] = []
+      page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
+      page.on('console', (message) => {
+        // A 4xx answer to a form post is expected (validation); the browser logs it as a failed load.
+        if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
+          problems.push(`console.error: ${message.text()}`)
+        }
+      })
+      await use()
+      expect(problems, 'the page logged errors').toEqual([])
     },
     { auto: true },
   ],
