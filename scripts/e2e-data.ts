@@ -141,12 +141,9 @@ async function runUntilDemoReady(dataDir: string, port: number) {
 /** How many demo videos the server lists as ready, asked as a visitor would ask its REST API. */
 async function readyDemoVideos(dataDir: string, port: number): Promise<number> {
   const keys = JSON.parse(await readFile(path.join(dataDir, 'keys.json'), 'utf8')) as StackKeys
-  const response = await fetch(
-    `http://localhost:${port}/rest/v1/videos?select=id&status=eq.ready&creator_id=eq.${DEMO_CREATOR_ID}`,
-    {
-      headers: { apikey: keys.anonKey, authorization: `Bearer ${keys.anonKey}` },
-    },
-  )
+  const response = await fetch(`http://localhost:${port}/rest/v1/videos?select=id&status=eq.ready&creator_id=eq.${DEMO_CREATOR_ID}`, {
+    headers: { apikey: keys.anonKey, authorization: `Bearer ${keys.anonKey}` },
+  })
   if (!response.ok) return 0
   return ((await response.json()) as unknown[]).length
 }

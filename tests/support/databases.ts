@@ -6,8 +6,8 @@ import { openDatabase, type DatabaseHandle } from '../../db/connect'
 import { migrate } from '../../db/migrate'
 import { sourceHash } from '../../scripts/source-hash'
 import { copyMigratedPglite, MIGRATION_INPUTS } from './pglite-template'
-import { scratchRoot } from './scratch-dir'
 import { createScratchDatabase, testServerUrl, type ScratchDatabase } from './postgres'
+import { scratchRoot } from './scratch-dir'
 
 export type DatabaseKind = 'pglite' | 'postgres'
 export const databaseKinds: DatabaseKind[] = ['pglite', 'postgres']

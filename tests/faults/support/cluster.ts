@@ -1,8 +1,8 @@
 import { execFile } from 'node:child_process'
 import { chown, mkdtemp, rm } from 'node:fs/promises'
-import { scratchRoot } from '../../support/scratch-dir'
 import path from 'node:path'
 import { promisify } from 'node:util'
+import { scratchRoot } from '../../support/scratch-dir'
 
 /**
  * A PostgreSQL 15 cluster of the fault suite's own, in a temp folder on its

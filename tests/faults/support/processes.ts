@@ -2,8 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { createServer } from 'node:net'
-import { scratchRoot } from '../../support/scratch-dir'
 import path from 'node:path'
+import { scratchRoot } from '../../support/scratch-dir'
 
 /**
  * Real Lumen processes for the fault suite: `tsx server.ts` (production
