@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { cpSync, existsSync, readdirSync, renameSync, rmSync, statSync, utimesSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { openDatabase } from '../../db/connect'
 import { migrate } from '../../db/migrate'
@@ -56,14 +57,17 @@ export async function copyMigratedPglite(dataDir: string): Promise<void> {
   cpSync(await pgliteTemplateDir(), dataDir, { recursive: true })
 }
 
+/** Stale templates here and in the system's temporary folder (where templates were kept before `scratchRoot`). */
 function pruneStaleTemplates(): void {
-  for (const name of readdirSync(scratchRoot())) {
-    if (!name.startsWith(PREFIX)) continue
-    const full = path.join(scratchRoot(), name)
-    try {
-      if (Date.now() - statSync(full).mtimeMs > STALE_MS) rmSync(full, { recursive: true, force: true })
-    } catch {
-      // Gone already (another process pruned it).
+  for (const root of new Set([scratchRoot(), tmpdir()])) {
+    for (const name of readdirSync(root)) {
+      if (!name.startsWith(PREFIX)) continue
+      const full = path.join(root, name)
+      try {
+        if (Date.now() - statSync(full).mtimeMs > STALE_MS) rmSync(full, { recursive: true, force: true })
+      } catch {
+        // Gone already (another process pruned it).
+      }
     }
   }
 }
