@@ -91,11 +91,11 @@ export const test = base.extend<Fixtures>({
       const at = () => `${((Date.now() - started) / 1000).toFixed(2).padStart(7)} s`
       const short = (url: string) => url.replace(/^https?:\/\/[^/]+/, '')
       context.on('request', (request) => lines.push(`${at()}  → ${request.method()} ${short(request.url())}`))
-      context.on('requestfinished', (request) => {
-        void request.response().then((response) => {
-          const took = Math.round(request.timing().responseEnd)
-          lines.push(`${at()}  ← ${response?.status() ?? '—'} ${request.method()} ${short(request.url())} (${took} ms)`)
-        })
+      // Synchronous handlers only: an awaited call here could outlive the context and fail the test.
+      context.on('response', (response) => {
+        const request = response.request()
+        const took = Math.round(request.timing().responseStart)
+        lines.push(`${at()}  ← ${response.status()} ${request.method()} ${short(request.url())} (headers after ${took} ms)`)
       })
       context.on('requestfailed', (request) => {
         lines.push(`${at()}  ✗ ${request.method()} ${short(request.url())}: ${request.failure()?.errorText ?? 'failed'}`)
