@@ -43,39 +43,9 @@ function lessonAndSpark(baseURL: string): Promise<Made> {
   made ??= (async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'lumen-spark-lessons-'))
     // The clips are the server's once uploaded: nothing is left in the temporary folder, failed or not.
-    const uploaded = (async () => {
-      const [lessonFile, sparkFile, thumbnail] = [
-        path.join(dir, 'lesson.mp4'),
-        path.join(dir, 'spark.mp4'),
-        path.join(dir, 'thumbnail.jpg'),
-      ]
-      const faststart = ['-movflags', '+faststart', '-g', '10']
-      await makeClip(lessonFile, { width: 160, height: 90, seconds: 240, rate: 5, audio: false, output: faststart })
-      await makeClip(sparkFile, { width: 90, height: 160, seconds: 6, rate: 10, audio: false, output: faststart })
-      await ffmpeg(['-f', 'lavfi', '-i', 'color=c=0x4f46e5:s=320x180', '-frames:v', '1', thumbnail])
-      const token = await creatorToken(baseURL)
-      const suffix = randomUUID().slice(0, 8)
-      const upload = async (file: string, title: string, type: 'video' | 'spark') => {
-        const form = new FormData()
-        form.set('videoFile', new Blob([await readFile(file)], { type: 'video/mp4' }), path.basename(file))
-        form.set('thumbnailFile', new Blob([await readFile(thumbnail)], { type: 'image/jpeg' }), 'thumbnail.jpg')
-        form.set('title', title)
-        form.set('description', 'Made by the spark lessons e2e test.')
-        form.set('type', type)
-        const answer = await fetch(`${baseURL}/api/videos/upload-cloudinary`, {
-          method: 'POST',
-          headers: { Authorization: `Bearer ${token}` },
-          body: form,
-        })
-        if (answer.status !== 201) throw new Error(`upload refused: ${answer.status} ${await answer.text()}`)
-        return ((await answer.json()) as { id: string }).id
-      }
-      const lessonTitle = `Lesson with sparks ${suffix}`
-      const sparkTitle = `Spark from a lesson ${suffix}`
-      const lessonId = await upload(lessonFile, lessonTitle, 'video')
-      return { lessonId, lessonTitle, sparkId: await upload(sparkFile, sparkTitle, 'spark'), sparkTitle }
-    })()
-    const { lessonId, lessonTitle, sparkId, sparkTitle } = await uploaded.finally(() => rm(dir, { recursive: true, force: true }))
+    const { lessonId, lessonTitle, sparkId, sparkTitle } = await uploadLessonAndSpark(baseURL, dir).finally(() =>
+      rm(dir, { recursive: true, force: true }),
+    )
     const service = supabaseFor(baseURL, 'service')
     await expect
       .poll(
@@ -93,6 +63,40 @@ function lessonAndSpark(baseURL: string): Promise<Made> {
     return { lessonId, lessonTitle, sparkId, sparkTitle }
   })()
   return made
+}
+
+/** A 4-minute lesson and a 6-second spark made in `dir` and uploaded by the demo creator (not yet processed). */
+async function uploadLessonAndSpark(baseURL: string, dir: string): Promise<Made> {
+  const [lessonFile, sparkFile, thumbnail] = [
+    path.join(dir, 'lesson.mp4'),
+    path.join(dir, 'spark.mp4'),
+    path.join(dir, 'thumbnail.jpg'),
+  ]
+  const faststart = ['-movflags', '+faststart', '-g', '10']
+  await makeClip(lessonFile, { width: 160, height: 90, seconds: 240, rate: 5, audio: false, output: faststart })
+  await makeClip(sparkFile, { width: 90, height: 160, seconds: 6, rate: 10, audio: false, output: faststart })
+  await ffmpeg(['-f', 'lavfi', '-i', 'color=c=0x4f46e5:s=320x180', '-frames:v', '1', thumbnail])
+  const token = await creatorToken(baseURL)
+  const suffix = randomUUID().slice(0, 8)
+  const upload = async (file: string, title: string, type: 'video' | 'spark') => {
+    const form = new FormData()
+    form.set('videoFile', new Blob([await readFile(file)], { type: 'video/mp4' }), path.basename(file))
+    form.set('thumbnailFile', new Blob([await readFile(thumbnail)], { type: 'image/jpeg' }), 'thumbnail.jpg')
+    form.set('title', title)
+    form.set('description', 'Made by the spark lessons e2e test.')
+    form.set('type', type)
+    const answer = await fetch(`${baseURL}/api/videos/upload-cloudinary`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}` },
+      body: form,
+    })
+    if (answer.status !== 201) throw new Error(`upload refused: ${answer.status} ${await answer.text()}`)
+    return ((await answer.json()) as { id: string }).id
+  }
+  const lessonTitle = `Lesson with sparks ${suffix}`
+  const sparkTitle = `Spark from a lesson ${suffix}`
+  const lessonId = await upload(lessonFile, lessonTitle, 'video')
+  return { lessonId, lessonTitle, sparkId: await upload(sparkFile, sparkTitle, 'spark'), sparkTitle }
 }
 
 async function creatorId(baseURL: string): Promise<string> {

@@ -15,8 +15,9 @@ let root: string | undefined
  *
  * A migrated PGlite is a folder of 1,275 files (45 MB). Copying it onto ext4 and removing it again
  * cost the kernel 0.2–1 s of CPU each time, rising as dirty pages piled up — 25 s of the integration
- * suite's CPU; onto tmpfs, 0.05 s. Nothing here needs to outlive the run. (Not for everything a test
- * writes: Deno refuses to read under `/dev`, so edge functions' folders stay in the temporary folder.)
+ * suite's CPU; onto tmpfs, 0.05 s. Only the template outlives a run (until a reboot empties it).
+ * Not for everything a test writes: Deno refuses to read under `/dev`, so edge functions' folders
+ * stay in the temporary folder.
  */
 export function scratchRoot(): string {
   root ??= roomyTmpfs(MEMORY_DIR) ? MEMORY_DIR : tmpdir()
