@@ -44,7 +44,7 @@ export function FlashToast({ toast }: { toast: ToastMessage }) {
       <div className="absolute inset-x-0 top-2 flex justify-center px-4">
         <div
           role={toast.kind === 'error' ? 'alert' : 'status'}
-          className={`pointer-events-auto flex w-full max-w-md animate-toast items-start gap-3 rounded-card px-4 py-3 text-sm font-medium shadow-card ring-1 ring-inset hover:[animation-play-state:paused] focus-within:[animation-play-state:paused] ${tone.box}`}
+          className={`pointer-events-auto flex w-full max-w-md animate-toast items-start gap-3 rounded-card px-4 py-3 text-sm font-medium shadow-card ring-1 ring-inset hover:[animation-play-state:running,paused] focus-within:[animation-play-state:running,paused] ${tone.box}`}
         >
           <OutlineIcon className={`mt-px h-5 w-5 shrink-0 ${tone.icon}`} strokeWidth="2">
             <circle cx="12" cy="12" r="9" />

@@ -157,6 +157,35 @@ test.describe('desktop', () => {
     expect(await authCookies(context, baseURL!)).toEqual([])
   })
 
+  test('a toast under the pointer finishes appearing and waits there; it fades once the pointer leaves', async ({
+    page,
+    signedInAs,
+  }) => {
+    await signedInAs('learner', { fresh: true })
+    await page.goto('/profile')
+    // Animations at a hundredth of their speed: the pointer is on the toast while it is still appearing.
+    const devtools = await page.context().newCDPSession(page)
+    await devtools.send('Animation.enable')
+    await devtools.send('Animation.setPlaybackRate', { playbackRate: 0.01 })
+    await page.getByRole('button', { name: 'Logout' }).click()
+    const toast = page.getByRole('status').filter({ has: page.getByTestId('flash-toast') })
+    await toast.hover({ force: true })
+    const states = () =>
+      toast.evaluate((element) =>
+        element.getAnimations().map((animation) => [(animation as CSSAnimation).animationName, animation.playState]),
+      )
+    // Hovering pauses the fade-away only: a toast caught half-way through appearing would stay half drawn.
+    await expect.poll(states).toEqual([
+      ['toast-in', 'running'],
+      ['toast-out', 'paused'],
+    ])
+    await devtools.send('Animation.setPlaybackRate', { playbackRate: 1 })
+    await expect.poll(states).toEqual([['toast-out', 'paused']])
+    expect(await toast.evaluate((element) => getComputedStyle(element).opacity)).toBe('1')
+    await page.mouse.move(0, 0)
+    await expect.poll(states).toEqual([['toast-out', 'running']])
+  })
+
   test('a creator who signs up later is pending too, with the banner on every page but their profile', async ({
     page,
     makeUser,
