@@ -228,6 +228,9 @@ export const VideoPlayer = forwardRef<HTMLVideoElement | null, VideoPlayerProps>
             const hls = new Hls({
               // Segments parsed and remuxed off the main thread (see HLS_WORKER_PATH).
               workerPath: HLS_WORKER_PATH,
+              // Our playlists carry no interstitials (ads); the controller that plays them calls `play()` itself
+              // once attached if it saw a `play` event, over a pause pressed just before its `pause` event fired.
+              enableInterstitialPlayback: false,
               ...firstRenditionConfig(),
               startPosition: startPositionFor(handoff, startAtRef.current),
               // Until it plays, only the first segment (ADR 0031): hls.js would otherwise buffer up to

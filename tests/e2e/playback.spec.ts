@@ -208,6 +208,27 @@ test.describe('with JavaScript', () => {
     await expect(dialog).toBeHidden()
     await expect(button).toBeFocused()
   })
+
+  test('a pause made while hls.js takes the element over holds', async ({ page, signedInAs, makeUser }) => {
+    await signedInAs(await makeUser())
+    const video = await openLesson(page, await demoVideoId(page))
+    // The learner pauses the moment hls.js's media source opens, just before hls.js hears of it: the `play` event
+    // has fired, the `pause` event not yet. Whether the video plays is read once hls.js has handled the opening.
+    await video.evaluate((element: HTMLVideoElement) => {
+      const add = MediaSource.prototype.addEventListener
+      MediaSource.prototype.addEventListener = function (this: MediaSource, ...args: Parameters<typeof add>) {
+        if (args[0] !== 'sourceopen') return add.apply(this, args)
+        add.call(this, 'sourceopen', () => element.pause(), { once: true })
+        add.apply(this, args)
+        add.call(this, 'sourceopen', () => (element.dataset.pausedOnceOpen = String(element.paused)), { once: true })
+      } as typeof add
+    })
+    await focusPage(page)
+    await page.keyboard.press('k')
+    await expect(video).toHaveAttribute('data-paused-once-open', 'true')
+    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState)).toBeGreaterThanOrEqual(1)
+    expect((await state(video)).paused).toBe(true)
+  })
 })
 
 test.describe('without JavaScript', () => {
