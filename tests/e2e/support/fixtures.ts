@@ -89,26 +89,19 @@ export const test = base.extend<Fixtures>({
       const started = Date.now()
       const lines: string[] = []
       const at = () => `${((Date.now() - started) / 1000).toFixed(2).padStart(7)} s`
-      const short = (url: string) => url.replace(/^https?:\/\/[^/]+/, '')
-      context.on('request', (request) => lines.push(`${at()}  → ${request.method()} ${short(request.url())}`))
-      // Synchronous handlers only: an awaited call here could outlive the context and fail the test.
-      context.on('response', (response) => {
-        const request = response.request()
-        const took = Math.round(request.timing().responseStart)
-        lines.push(`${at()}  ← ${response.status()} ${request.method()} ${short(request.url())} (headers after ${took} ms)`)
-      })
-      context.on('requestfailed', (request) => {
-        lines.push(`${at()}  ✗ ${request.method()} ${short(request.url())}: ${request.failure()?.errorText ?? 'failed'}`)
-      })
       context.on('console', (message) => lines.push(`${at()}  console.${message.type()}: ${message.text()}`))
       context.on('weberror', (error) => lines.push(`${at()}  page error: ${error.error().stack ?? error.error().message}`))
       context.on('page', (page) => {
         page.on('framenavigated', (frame) => {
-          if (frame === page.mainFrame()) lines.push(`${at()}  page at ${short(frame.url())}`)
+          if (frame === page.mainFrame()) lines.push(`${at()}  page at ${pathOf(frame.url())}`)
         })
       })
       await use()
-      if (testInfo.status !== testInfo.expectedStatus && lines.length) {
+      if (testInfo.status !== testInfo.expectedStatus) {
+        // Requests are read from the pages' Resource Timing only now: listening to every request and response
+        // cost each test its protocol messages (a twelfth of the Playwright process's CPU).
+        for (const page of context.pages()) lines.push(...(await requestsOf(page, started)))
+        if (!lines.length) return
         const file = testInfo.outputPath('network-and-console.txt')
         await writeFile(file, lines.join('\n') + '\n')
         await testInfo.attach('network-and-console.txt', { path: file, contentType: 'text/plain' })
@@ -181,6 +174,41 @@ export const test = base.extend<Fixtures>({
 export { expect }
 export type { Page }
 
+/** A URL without its origin: every request here goes to the server under test. */
+const pathOf = (url: string) => url.replace(/^https?:\/\/[^/]+/, '')
+
+/**
+ * What the page's document asked for, from its Resource Timing: when (seconds since the test began), the
+ * status (0: failed, or taken from the memory cache), how long, and by what. A page that does not answer
+ * within 2 s gets a line saying so.
+ */
+async function requestsOf(page: Page, testStarted: number): Promise<string[]> {
+  const read = page.evaluate(() =>
+    [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')].map((entry) => {
+      const timing = entry as PerformanceResourceTiming & { responseStatus?: number }
+      return {
+        at: performance.timeOrigin + timing.startTime,
+        status: timing.responseStatus ?? 0,
+        took: Math.round(timing.duration),
+        by: timing.initiatorType,
+        url: timing.name,
+      }
+    }),
+  )
+  const entries = await Promise.race([
+    read.catch(() => null),
+    new Promise<null>((resolve) => setTimeout(() => resolve(null), 2_000)),
+  ])
+  if (!entries) return [`(the requests of ${pathOf(page.url())} could not be read)`]
+  return [
+    `requests of ${pathOf(page.url())} (Resource Timing):`,
+    ...entries.map(
+      (entry) =>
+        `${((entry.at - testStarted) / 1000).toFixed(2).padStart(7)} s  ${entry.status} ${entry.by} ${pathOf(entry.url)} (${entry.took} ms)`,
+    ),
+  ]
+}
+
 /** axe-core on the page as it is now (menus and panels open included): no serious or critical violations. */
 export async function expectAccessible(page: Page) {
   // Colours are judged as drawn: an element half-way through fading in or out (a flash toast) has too little
@@ -199,7 +227,9 @@ export async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page }).analyze()
   const serious = results.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))
   expect(
-    serious.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`),
+    serious.map(
+      (violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+    ),
     `accessibility of ${page.url()}`,
   ).toEqual([])
 }
