@@ -1,6 +1,5 @@
-import { useSubmit } from '@remix-run/react'
-import { useEffect, useRef } from 'react'
-import { submitSearchForm } from './search-box'
+import { useRef } from 'react'
+import { useFilterField } from './use-filter-field'
 
 /**
  * "Has captions" (ADR 0019): a checkbox in the feed's and sparks' search form
@@ -10,13 +9,8 @@ import { submitSearchForm } from './search-box'
 export const HAS_CAPTIONS_LABEL = 'Has captions'
 
 export function CaptionsFilter({ checked }: { checked: boolean }) {
-  const submit = useSubmit()
   const inputRef = useRef<HTMLInputElement>(null)
-
-  // The URL changed under the box (a "Clear filters" link, back/forward): show what it says now.
-  useEffect(() => {
-    if (inputRef.current) inputRef.current.checked = checked
-  }, [checked])
+  const onChange = useFilterField(inputRef, checked)
 
   return (
     <label className="inline-flex min-h-11 shrink-0 cursor-pointer items-center gap-2 rounded-full bg-white px-4 text-sm font-medium text-ink-900 shadow-sm ring-1 ring-inset ring-ink-200 has-[:focus-visible]:shadow-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-inset has-[:focus-visible]:ring-brand-600">
@@ -26,10 +20,7 @@ export function CaptionsFilter({ checked }: { checked: boolean }) {
         name="captions"
         value="1"
         defaultChecked={checked}
-        onChange={(event) => {
-          const form = event.currentTarget.form
-          if (form) submitSearchForm(submit, form)
-        }}
+        onChange={onChange}
         className="h-4 w-4 rounded border-ink-300 text-brand-600 focus:ring-brand-600"
       />
       {HAS_CAPTIONS_LABEL}

@@ -1,8 +1,7 @@
-import { useSubmit } from '@remix-run/react'
-import { useEffect, useId, useRef, type ChangeEvent } from 'react'
+import { useId, useRef } from 'react'
 import { ChevronDownIcon } from '~/components/icons'
 import { CATEGORIES } from '~/lib/catalog'
-import { submitSearchForm } from './search-box'
+import { useFilterField } from './use-filter-field'
 
 /**
  * The category filter of the feed and sparks (docs/product.md: 'All Categories' plus the
@@ -14,19 +13,8 @@ export const ALL_CATEGORIES_LABEL = 'All Categories'
 
 export function CategoryFilter({ value, name = 'category' }: { value: string; name?: string }) {
   const id = useId()
-  const submit = useSubmit()
   const selectRef = useRef<HTMLSelectElement>(null)
-
-  // The URL changed under the select (a "Clear filters" link, back/forward): show what it says now,
-  // without remounting it (keyboard focus stays where it is).
-  useEffect(() => {
-    if (selectRef.current) selectRef.current.value = value
-  }, [value])
-
-  const onChange = (event: ChangeEvent<HTMLSelectElement>) => {
-    const form = event.currentTarget.form
-    if (form) submitSearchForm(submit, form)
-  }
+  const onChange = useFilterField(selectRef, value)
   return (
     <div className="relative sm:w-64">
       <label htmlFor={id} className="sr-only">
