@@ -99,7 +99,7 @@ export const test = base.extend<Fixtures>({
       await use()
       if (testInfo.status !== testInfo.expectedStatus) {
         // Requests are read from the pages' Resource Timing only now: listening to every request and response
-        // cost each test its protocol messages (a twelfth of the Playwright process's CPU).
+        // cost each test their protocol messages (about a sixth of the Playwright process's CPU).
         for (const page of context.pages()) lines.push(...(await requestsOf(page, started)))
         if (!lines.length) return
         const file = testInfo.outputPath('network-and-console.txt')
