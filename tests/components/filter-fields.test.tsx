@@ -71,17 +71,11 @@ function stub(early: Early) {
 const box = () => screen.getByRole<HTMLInputElement>('checkbox', { name: 'Has captions' })
 
 describe('the feed filters', () => {
-  it('a box ticked while the page loads stays ticked and is applied', async () => {
-    const { loads, boxAfterMount } = stub('tick')
-    await waitFor(() => expect(screen.getByTestId('search').textContent).toBe('?captions=1'))
-    expect(box().checked).toBe(true)
-    // Not unticked while the page it asked for loads.
-    expect(boxAfterMount).toEqual([true])
-    expect(loads).toEqual(['', '?captions=1'])
-  })
-
-  it('a tap React replays after hydrating is applied once', async () => {
-    const { loads, boxAfterMount } = stub('tick-and-change')
+  it.each([
+    ['a box ticked while the page loads', 'tick'],
+    ['a tap React replays once it has hydrated', 'tick-and-change'],
+  ] as const)('%s stays ticked and is applied once', async (_, early) => {
+    const { loads, boxAfterMount } = stub(early)
     await waitFor(() => expect(screen.getByTestId('search').textContent).toBe('?captions=1'))
     expect(box().checked).toBe(true)
     // Not unticked while the page it asked for loads.
