@@ -251,6 +251,47 @@ test.describe('acting on a clip', { tag: '@phone-only' }, () => {
     await expect(page).toHaveURL(`/create-quote?videoId=${landscapeId}`)
   })
 
+  // On a slow connection the comments may still be arriving when the comment is posted: posting interrupts
+  // that load (Remix aborts fetcher loads on a submission, then loads them again). Nothing is logged as an
+  // error (the abort is expected; the failOnConsoleError fixture checks) and the list comes back whole.
+  test('a comment posted while the comments are still arriving', async ({ page, signedInAs, makeUser }) => {
+    await signedInAs(await makeUser())
+    // The first comments answer sends its first bytes, then holds the rest until the request is aborted.
+    await page.addInitScript(() => {
+      const fetchOf = window.fetch
+      let stalled = false
+      window.fetch = async (input, init) => {
+        const response = await fetchOf(input, init)
+        const signal = init?.signal
+        if (stalled || !signal || !String(input instanceof Request ? input.url : input).includes('commentsOf=')) return response
+        stalled = true
+        const bytes = new Uint8Array(await response.arrayBuffer())
+        const body = new ReadableStream<Uint8Array>({
+          async start(controller) {
+            controller.enqueue(bytes.slice(0, 8))
+            await new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true }))
+            controller.error(signal.reason)
+          },
+        })
+        return new Response(body, { status: response.status, headers: response.headers })
+      }
+    })
+    await page.goto(`/sparks-reels?start=${landscapeId}`)
+    const wide = clip(page, landscapeId)
+    await expect(wide.locator('video')).toHaveAttribute('data-engine', /.+/)
+    const comments = await commentCount(page)
+    await wide.getByRole('button', { name: /^Comments,/ }).click()
+    const sheet = page.getByRole('dialog', { name: /Comments/ })
+    await expect(sheet.getByText('Loading comments')).toBeVisible()
+    const text = `While they load ${Date.now()}`
+    await sheet.getByLabel('Add a comment').fill(text)
+    await sheet.getByRole('button', { name: 'Post Comment' }).click()
+    await expect(sheet.getByText('Comment added')).toBeVisible()
+    await expect(sheet.getByRole('heading', { name: `Comments (${comments + 1})` })).toBeVisible()
+    await expect(sheet.locator('[data-reel-comment-list] li')).toHaveCount(comments + 1)
+    await expect(sheet.locator('[data-reel-comment-list] li').first()).toContainText(text)
+  })
+
   test('without JavaScript: the same actions as plain forms and links, back at the clip', async ({ browser, baseURL, makeUser }) => {
     const account = await makeUser()
     const context = await browser.newContext({ baseURL, javaScriptEnabled: false, viewport: { width: 390, height: 800 } })
