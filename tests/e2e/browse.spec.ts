@@ -462,6 +462,17 @@ test.describe('without JavaScript', () => {
   }) => {
     const { context, page } = await noJsPage(browser, baseURL!, 'learner')
     try {
+      // The ranked grid (For You: this file's sparks make a second page): everything up to the new page,
+      // the first cards unchanged, and the page at the first new card (ADR 0018).
+      await page.goto('/sparks')
+      const before = await cards(page).count()
+      const firstTitle = await cards(page).first().locator('h3, h2').first().textContent()
+      await page.getByRole('link', { name: 'Load More' }).click()
+      await expect(page).toHaveURL(new RegExp(`shown=\\d+#card-${before + 1}$`))
+      expect(await cards(page).count()).toBeGreaterThan(before)
+      await expect(cards(page).first().locator('h3, h2').first()).toHaveText(firstTitle!)
+      await expect(page.locator(`#card-${before + 1}`)).toBeInViewport()
+
       await page.goto(`/sparks?search=${TAG}`)
       await expect(cards(page)).toHaveCount(5)
       // Everything up to the new page, not only the new card (ADR 0018).
