@@ -111,6 +111,12 @@ export function formatSeconds(ms: number): string {
   return seconds >= 60 ? `${Math.floor(seconds / 60)} min ${String(seconds % 60).padStart(2, '0')} s` : `${seconds} s`
 }
 
+/** A moment of the run as minutes and seconds from its start: `4:05`. */
+export function formatClock(ms: number): string {
+  const seconds = Math.round(ms / 1000)
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`
+}
+
 /** The `limit` slowest files, slowest first. */
 export function slowest(files: FileTime[], limit = 15): FileTime[] {
   return [...files].sort((a, b) => b.ms - a.ms).slice(0, limit)

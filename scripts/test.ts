@@ -29,6 +29,7 @@ import { BUILD_INPUTS, sourceHash } from './source-hash'
 import { failureLineOf } from './test-output'
 import {
   addCounts,
+  formatClock,
   formatSeconds,
   noCounts,
   pgProveCountOf,
@@ -102,7 +103,8 @@ if (needsServices) {
   process.env.TEST_DATABASE_URL = line.replace(/^TEST_DATABASE_URL=/, '')
 }
 
-const results: { suite: Suite; ok: boolean; failures: string[]; ms: number; counts: Counts | null; distinct?: number }[] = []
+/** `at`: when the suite started, from the start of the run. */
+const results: { suite: Suite; at: number; ok: boolean; failures: string[]; ms: number; counts: Counts | null; distinct?: number }[] = []
 /** The runners' JSON reports, read for the closing times and counts. */
 const reportDir = mkdtempSync(path.join(tmpdir(), 'lumen-test-reports-'))
 const fileTimes: FileTime[] = []
@@ -203,7 +205,8 @@ function over(gate: Gate): Promise<void> {
 async function runWhenReady(suite: Suite): Promise<void> {
   await Promise.all(startsAfter[suite].map(over))
   const running = [...started].filter((other) => !results.some((result) => result.suite === other))
-  heading(running.length ? `${suite} (beside ${running.join(', ')})` : suite)
+  const at = Date.now() - startedAll
+  heading(`${running.length ? `${suite} (beside ${running.join(', ')})` : suite} at ${formatClock(at)}`)
   started.add(suite)
   // The e2e shards label their own lines (`[e2e 1/2] `).
   const label = labelled && !(suite === 'e2e' && shardCount > 1) ? `[${suite}] ` : ''
@@ -212,6 +215,7 @@ async function runWhenReady(suite: Suite): Promise<void> {
   const ok = await current.run(state, () => runSuite(suite))
   results.push({
     suite,
+    at,
     ok,
     failures: [...new Set(state.failures)],
     ms: Date.now() - startedAt,
@@ -275,11 +279,12 @@ for (const { file, suite, ms } of slowest(fileTimes)) {
 }
 
 heading('summary')
-for (const { suite, ok, failures, ms, counts, distinct } of results) {
+for (const { suite, at, ok, failures, ms, counts, distinct } of results) {
   // e2e: runs on both projects count twice; the distinct tests follow.
   const runs = distinct !== undefined && counts && distinct !== counts.ran ? ` (${distinct} distinct, ${counts.ran - distinct} also on the phone)` : ''
   const tests = counts ? `${counts.ran} tests${runs}${counts.skipped ? `, ${counts.skipped} skipped` : ''}` : ''
-  console.log(`${ok ? '✔' : '✘'} ${suite.padEnd(12)} ${formatSeconds(ms).padStart(10)}  ${tests}`)
+  const span = `${formatClock(at)}–${formatClock(at + ms)}`
+  console.log(`${ok ? '✔' : '✘'} ${suite.padEnd(12)} ${formatSeconds(ms).padStart(10)}  ${span.padEnd(11)}  ${tests}`)
   if (!ok) for (const line of failures.slice(0, 40)) console.log(`    ${line}`)
 }
 const failed = results.filter((result) => !result.ok).length

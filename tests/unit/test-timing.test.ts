@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { formatSeconds, pgProveCountOf, readPlaywrightReport, readVitestReport, slowest } from '../../scripts/test-timing'
+import { formatClock, formatSeconds, pgProveCountOf, readPlaywrightReport, readVitestReport, slowest } from '../../scripts/test-timing'
 
 const dir = mkdtempSync(path.join(tmpdir(), 'lumen-test-timing-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -95,5 +95,8 @@ describe('npm test: times and counts', () => {
     expect(slowest(files, 2).map((entry) => entry.ms)).toEqual([3, 2])
     expect(formatSeconds(125_000)).toBe('2 min 05 s')
     expect(formatSeconds(9_400)).toBe('9 s')
+    // A suite's start and end in the summary, from the start of the run.
+    expect(formatClock(301_300)).toBe('5:01')
+    expect(formatClock(9_400)).toBe('0:09')
   })
 })
