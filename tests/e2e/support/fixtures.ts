@@ -88,7 +88,7 @@ export const test = base.extend<Fixtures>({
     async ({ context }, use, testInfo) => {
       const started = Date.now()
       const lines: string[] = []
-      const at = () => `${((Date.now() - started) / 1000).toFixed(2).padStart(7)} s`
+      const at = () => secondsAfter(started, Date.now())
       context.on('console', (message) => lines.push(`${at()}  console.${message.type()}: ${message.text()}`))
       context.on('weberror', (error) => lines.push(`${at()}  page error: ${error.error().stack ?? error.error().message}`))
       context.on('page', (page) => {
@@ -176,6 +176,8 @@ export type { Page }
 
 /** A URL without its origin: every request here goes to the server under test. */
 const pathOf = (url: string) => url.replace(/^https?:\/\/[^/]+/, '')
+/** A moment of a failed test's log, as seconds since the test began. */
+const secondsAfter = (started: number, moment: number) => `${((moment - started) / 1000).toFixed(2).padStart(7)} s`
 
 /**
  * What the page's document asked for, from its Resource Timing: when (seconds since the test began), the
@@ -195,16 +197,17 @@ async function requestsOf(page: Page, testStarted: number): Promise<string[]> {
       }
     }),
   )
+  let timer: ReturnType<typeof setTimeout> | undefined
   const entries = await Promise.race([
     read.catch(() => null),
-    new Promise<null>((resolve) => setTimeout(() => resolve(null), 2_000)),
+    new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), 2_000))),
   ])
+  clearTimeout(timer)
   if (!entries) return [`(the requests of ${pathOf(page.url())} could not be read)`]
   return [
     `requests of ${pathOf(page.url())} (Resource Timing):`,
     ...entries.map(
-      (entry) =>
-        `${((entry.at - testStarted) / 1000).toFixed(2).padStart(7)} s  ${entry.status} ${entry.by} ${pathOf(entry.url)} (${entry.took} ms)`,
+      (entry) => `${secondsAfter(testStarted, entry.at)}  ${entry.status} ${entry.by} ${pathOf(entry.url)} (${entry.took} ms)`,
     ),
   ]
 }
