@@ -114,6 +114,7 @@ export const REEL_HINT = 'Swipe or use ↑ ↓ to move between sparks'
 export const REEL_HINT_NO_JS = 'Scroll, or press Page Down / Page Up, to move between sparks'
 export const REEL_HINT_MS = 5000
 export const REEL_EMPTY = 'No sparks available yet'
+export const REEL_FAILED = 'Failed to load sparks. Please try again later.'
 
 const useIsomorphicLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect
 
@@ -176,6 +177,12 @@ export function ReelViewer({
   const scrollerRef = useRef<HTMLDivElement>(null)
   const videos = useRef(new Map<string, HTMLVideoElement>())
   const handled = useRef<unknown>(null)
+  /** The last page load failed: "Try again", or moving on from the last clip, asks again. */
+  const [moreFailed, setMoreFailed] = useState(false)
+  const retryMore = useCallback(() => {
+    handled.current = null
+    setMoreFailed(false)
+  }, [])
   const swipe = useRef<{ pointerId: number; y: number } | null>(null)
   const currentRef = useRef(current)
   currentRef.current = current
@@ -256,8 +263,18 @@ export function ReelViewer({
     [items],
   )
 
-  /** One clip up or down from where the viewer is, or is already heading (quick repeated presses add up). */
-  const step = useCallback((delta: number) => goTo((heading.current ?? currentRef.current) + delta), [goTo])
+  /**
+   * One clip up or down from where the viewer is, or is already heading (quick repeated presses add up).
+   * Down from the last clip after a failed page load asks for that page again.
+   */
+  const step = useCallback(
+    (delta: number) => {
+      const target = (heading.current ?? currentRef.current) + delta
+      if (target >= items.length && moreFailed) retryMore()
+      goTo(target)
+    },
+    [goTo, items.length, moreFailed, retryMore],
+  )
 
   // Which clip is in view, whatever moved it (wheel, scrollbar, a fragment link, our own moves).
   useEffect(() => {
@@ -338,24 +355,33 @@ export function ReelViewer({
     return () => window.removeEventListener('keydown', onKeyDown)
   }, [step])
 
-  // More sparks as the end comes near.
+  // More sparks as the end comes near; one that failed is asked again when the learner asks for more.
   useEffect(() => {
-    if (nextCursor && fetcher.state === 'idle' && current >= items.length - 2 && handled.current !== nextCursor) {
+    if (nextCursor && !moreFailed && fetcher.state === 'idle' && current >= items.length - 2 && handled.current !== nextCursor) {
       handled.current = nextCursor
       fetcher.load(pageHref(nextCursor))
     }
-  }, [current, items.length, nextCursor, fetcher, pageHref])
+  }, [current, items.length, nextCursor, moreFailed, fetcher, pageHref])
 
-  useEffect(() => {
-    const page = fetcher.state === 'idle' ? fetcher.data?.page : undefined
-    if (!page) return
-    setItems((known) => {
-      const ids = new Set(known.map((item) => item.id))
-      const fresh = page.items.filter((item) => !ids.has(item.id))
-      return fresh.length ? [...known, ...fresh] : known
-    })
-    setNextCursor(page.nextCursor)
-  }, [fetcher.state, fetcher.data])
+  // A page's answer is taken while rendering, in the first render that shows the fetcher idle with it. (An
+  // effect on the fetcher's state and data was seen not to run on a busy machine: the next clips had come,
+  // the fetcher showed them, and the viewer stayed at its last clip.)
+  const [takenAnswer, setTakenAnswer] = useState<unknown>(undefined)
+  const answer = fetcher.state === 'idle' ? fetcher.data : undefined
+  if (answer !== undefined && answer !== takenAnswer) {
+    setTakenAnswer(answer)
+    const page = answer.page
+    // No page: the loader could not read the sparks (500 or 503), or the connection dropped (clientLoader).
+    if (!page) setMoreFailed(true)
+    else {
+      setItems((known) => {
+        const ids = new Set(known.map((item) => item.id))
+        const fresh = page.items.filter((item) => !ids.has(item.id))
+        return fresh.length ? [...known, ...fresh] : known
+      })
+      setNextCursor(page.nextCursor)
+    }
+  }
 
   const interactive = (target: EventTarget | null) =>
     target instanceof Element &&
@@ -463,6 +489,20 @@ export function ReelViewer({
           onClose={closeSheet}
           onCommented={onCommented}
         />
+      ) : null}
+
+      {moreFailed && current1 >= items.length - 1 ? (
+        <div
+          role="alert"
+          data-reel-more-failed
+          // Below the tabs, clear of the clip's buttons on the right (a phone) and of its title below.
+          className="fixed left-4 right-[5.5rem] top-[calc(7.5rem+env(safe-area-inset-top))] z-20 flex flex-wrap items-center justify-center gap-x-3 gap-y-2 rounded-2xl bg-black/70 px-4 py-3 text-center text-sm font-medium backdrop-blur sm:left-1/2 sm:right-auto sm:w-max sm:max-w-sm sm:-translate-x-1/2"
+        >
+          <span>{REEL_FAILED}</span>
+          <button type="button" onClick={retryMore} className="btn min-h-11 bg-white/15 px-4 text-white hover:bg-white/25">
+            Try again
+          </button>
+        </div>
       ) : null}
 
       {hintVisible ? (

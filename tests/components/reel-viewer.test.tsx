@@ -30,7 +30,8 @@ function spark(n: number): ReelItem {
   }
 }
 
-function renderReel({ startIndex = 0, count = 3, total = 5, nextCursor = 'after-3' as string | null } = {}) {
+/** `failures`: how many of the first page loads answer as the loader does when it cannot read the sparks. */
+function renderReel({ startIndex = 0, count = 3, total = 5, nextCursor = 'after-3' as string | null, failures = 0 } = {}) {
   const pagesAsked: string[] = []
   const Stub = createRemixStub([
     {
@@ -53,6 +54,7 @@ function renderReel({ startIndex = 0, count = 3, total = 5, nextCursor = 'after-
           path: 'sparks/page',
           loader: ({ request }) => {
             pagesAsked.push(new URL(request.url).searchParams.get('cursor') ?? '')
+            if (pagesAsked.length <= failures) return { page: null }
             return { page: { items: [spark(4), spark(5)], nextCursor: null } }
           },
         },
@@ -134,6 +136,29 @@ describe('the reel viewer', () => {
     await waitFor(() => expect(current()).toBe('Spark 5 of 5: Spark title 5'))
     expect(within(regionOf(5)).getByRole('button', { name: 'Next spark' })).toHaveProperty('disabled', true)
     expect(pagesAsked).toEqual(['after-3'])
+  })
+
+  it('says so when the next sparks fail to load, and asks again on ↓ at the last spark or Try again', async () => {
+    const { user, pagesAsked } = renderReel({ failures: 2 })
+    await screen.findByRole('region', { name: /^Spark 1 of 5/ })
+    await user.keyboard('{ArrowDown}')
+    await waitFor(() => expect(pagesAsked).toEqual(['after-3']))
+    // Told at the last spark it has, not before.
+    expect(screen.queryByRole('alert')).toBeNull()
+    await user.keyboard('{ArrowDown}')
+    expect(current()).toBe('Spark 3 of 5: Spark title 3')
+    expect((await screen.findByRole('alert')).textContent).toContain('Failed to load sparks. Please try again later.')
+
+    // ↓ at the last spark asks again (and fails again); Try again asks once more, and the sparks come.
+    await user.keyboard('{ArrowDown}')
+    await waitFor(() => expect(pagesAsked).toEqual(['after-3', 'after-3']))
+    expect(current()).toBe('Spark 3 of 5: Spark title 3')
+    await user.click(await screen.findByRole('button', { name: 'Try again' }))
+    await screen.findByRole('region', { name: 'Spark 5 of 5: Spark title 5' })
+    expect(pagesAsked).toEqual(['after-3', 'after-3', 'after-3'])
+    expect(screen.queryByRole('alert')).toBeNull()
+    await user.keyboard('{ArrowDown}')
+    expect(current()).toBe('Spark 4 of 5: Spark title 4')
   })
 
   it('counts what it has once the last page is in, when the first count said more', async () => {

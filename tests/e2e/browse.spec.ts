@@ -388,6 +388,40 @@ test.describe('with JavaScript', () => {
     await expect(hint).toBeHidden()
   })
 
+  test('reels: the next sparks fail to load on a dropped connection; ↓ at the last clip or Try again asks again', async ({
+    page,
+    signedInAs,
+    makeUser,
+  }) => {
+    await signedInAs(await makeUser({ label: 'reelsoffline' }))
+    // For You, unfiltered: the demo sparks and this file's, more than the viewer's first eight. The first two
+    // loads of the next eight fail as on a dropped connection; the third gets through.
+    let failures = 0
+    await page.route(/\/sparks-reels\.data\?.*cursor=/, (route) =>
+      failures++ < 2 ? route.abort('internetdisconnected') : route.fallback(),
+    )
+    await page.goto('/sparks-reels')
+    const failed = page.locator('[data-reel-more-failed]')
+    await expect(page.locator('[data-reel-viewer] > div').first()).not.toHaveAttribute('role', 'region')
+    const down = (to: number) =>
+      expect(async () => {
+        await page.keyboard.press('ArrowDown')
+        await expect(position(page)).toContainText(`${to} /`, { timeout: 2_000 })
+      }).toPass({ timeout: 15_000 })
+    // Asked for two clips before the end of the eight: the failure is told at the last one, the viewer still there.
+    for (let at = 2; at <= 8; at++) await down(at)
+    await expect(failed).toHaveText(/Failed to load sparks\. Please try again later\./)
+    expect(failures).toBe(1)
+    await page.keyboard.press('ArrowDown')
+    await expect.poll(() => failures).toBe(2)
+    await expect(failed).toBeVisible()
+    await expect(position(page)).toContainText('8 /')
+    await failed.getByRole('button', { name: 'Try again' }).click()
+    await expect(failed).toBeHidden()
+    await down(9)
+    expect(failures).toBe(3)
+  })
+
   test('reels: the spark menu reports with one tap', async ({ page, signedInAs, makeUser }) => {
     await signedInAs(await makeUser({ label: 'sparkreporter' }))
     await page.goto(`/sparks-reels?search=${TAG}`)

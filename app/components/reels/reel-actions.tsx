@@ -178,7 +178,7 @@ function FollowControl({ clip, hydrated, here }: { clip: ReelActionsClip; hydrat
           aria-pressed={following}
           aria-label={`${following ? 'Following' : 'Follow'} ${clip.creator.username}`}
           data-reel-follow
-          className={`inline-flex h-6 min-w-6 items-center justify-center rounded-full px-1.5 text-[0.7rem] font-bold shadow ${following ? 'bg-white text-ink-900' : 'bg-brand-600 text-white hover:bg-brand-700'}`}
+          className={`inline-flex h-6 min-w-6 items-center justify-center whitespace-nowrap rounded-full px-1.5 text-[0.7rem] font-bold shadow ${following ? 'bg-white text-ink-900' : 'bg-brand-600 text-white hover:bg-brand-700'}`}
         >
           {following ? 'Following' : 'Follow'}
         </button>

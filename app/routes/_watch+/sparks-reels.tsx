@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react'
+import { Link, useLoaderData, type ClientLoaderFunctionArgs, type ShouldRevalidateFunction } from '@remix-run/react'
 import { BoltIcon } from '~/components/icons'
-import { REEL_EMPTY, ReelViewer } from '~/components/reel-viewer'
+import { REEL_EMPTY, REEL_FAILED, ReelViewer } from '~/components/reel-viewer'
 import { filterQuery } from '~/components/video-grid'
 import { listVideos } from '~/server/feed/lists.server'
 import type { ShellHandle } from '~/root'
@@ -29,7 +29,6 @@ import { listSparkFeed, markNotInterested } from '~/server/for-you.server'
 const REEL_PAGE_SIZE = 8
 /** With `?start=`, this many earlier sparks are loaded above the starting clip. */
 const REEL_BEFORE = 10
-const REELS_FAILED = 'Failed to load sparks. Please try again later.'
 
 /** The shell hides its header, bottom bar and Feedback button on this full-screen route. */
 export const handle: ShellHandle = { immersive: true }
@@ -108,6 +107,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /**
+ * In the browser, the viewer's next page (`?cursor=`) never ends on the error page: a load the
+ * connection dropped answers as the loader does when it cannot read the sparks (`page: null`),
+ * and the viewer offers to try again. Every other load is the server's answer as it is.
+ */
+export async function clientLoader({ request, serverLoader }: ClientLoaderFunctionArgs) {
+  if (!new URL(request.url).searchParams.has('cursor')) return serverLoader<typeof loader>()
+  try {
+    return await serverLoader<typeof loader>()
+  } catch (error) {
+    if (request.signal.aborted) throw error
+    return { page: null }
+  }
+}
+
+/**
  * POST /sparks-reels — a clip's Like and Comment from the viewer: fields
  * `intent` ('like' | 'comment'), `videoId`, `like` ('true' | 'false') or
  * `body`, and `js=1` from scripts. The same domain functions as the video
@@ -150,9 +164,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     const failure = intent === 'like' ? VIDEO_MESSAGES.likeFailed : VIDEO_MESSAGES.commentFailed
     if (isDomainError(error)) {
-      return scripted
-        ? pageFailure(error, { intent, targetId: videoId }, headers)
-        : flashFailure(error, back(), headers)
+      return scripted ? pageFailure(error, { intent, targetId: videoId }, headers) : flashFailure(error, back(), headers)
     }
     console.warn(`[reels] ${intent} failed for ${videoId}:`, error instanceof Error ? error.message : error)
     return scripted
@@ -225,7 +237,7 @@ export default function SparksReelsPage() {
           <BoltIcon className="h-8 w-8" />
         </span>
         <h1 className="text-title" role={window ? undefined : 'alert'}>
-          {window ? REEL_EMPTY : REELS_FAILED}
+          {window ? REEL_EMPTY : REEL_FAILED}
         </h1>
         <p className="max-w-sm text-sm text-white/70">
           {window
@@ -274,7 +286,7 @@ export const meta: MetaFunction = () => [{ title: 'Sparks reels — Lumen' }]
 export function ErrorBoundary() {
   return (
     <div className="fixed inset-0 z-40 flex flex-col items-center justify-center gap-4 bg-ink-950 px-6 text-center text-white">
-      <h1 className="text-title">{REELS_FAILED}</h1>
+      <h1 className="text-title">{REEL_FAILED}</h1>
       <Link to="/sparks" className="btn bg-white/10 text-white hover:bg-white/20">
         Back to Sparks
       </Link>
