@@ -25,6 +25,7 @@ import type { VideoCardItem } from '~/lib/video-types'
 import type { SparkQuestion as SparkQuestionData } from '~/lib/schemas/checkpoints'
 import { feedbackPageHref } from './feedback-widget'
 import { QuickReportButton } from './report-dialog'
+import { useFetcherAnswer } from './use-fetcher-answer'
 import { useHydrated } from './use-hydrated'
 import { ReelCaption } from './captions/reel-caption'
 import { CommentSheet, ReelActions } from './reels/reel-actions'
@@ -363,13 +364,9 @@ export function ReelViewer({
     }
   }, [current, items.length, nextCursor, moreFailed, fetcher, pageHref])
 
-  // A page's answer is taken while rendering, in the first render that shows the fetcher idle with it. (An
-  // effect on the fetcher's state and data was seen not to run on a busy machine: the next clips had come,
-  // the fetcher showed them, and the viewer stayed at its last clip.)
-  const [takenAnswer, setTakenAnswer] = useState<unknown>(undefined)
-  const answer = fetcher.state === 'idle' ? fetcher.data : undefined
-  if (answer !== undefined && answer !== takenAnswer) {
-    setTakenAnswer(answer)
+  // The next page's answer, taken while rendering (useFetcherAnswer says why not in an effect).
+  const answer = useFetcherAnswer(fetcher)
+  if (answer) {
     const page = answer.page
     // No page: the loader could not read the sparks (500 or 503), or the connection dropped (clientLoader).
     if (!page) setMoreFailed(true)

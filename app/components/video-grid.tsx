@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react'
 import { AlertCircleIcon, VideoOutlineIcon } from '~/components/icons'
 import { MAX_SHOWN } from '~/lib/browse'
 import { Spinner } from './ui/spinner'
+import { useFetcherAnswer } from './use-fetcher-answer'
 import { useHydrated } from './use-hydrated'
 import { VideoCard, type VideoCardData } from './video-card'
 
@@ -61,36 +62,31 @@ export function PagedVideoGrid({
   const [nextCursor, setNextCursor] = useState(first.nextCursor)
   const [announcement, setAnnouncement] = useState('')
   const [failed, setFailed] = useState(false)
-  const handled = useRef<unknown>(null)
   const gridRef = useRef<HTMLUListElement>(null)
-  const focusNext = useRef<string | null>(null)
+  /** The first new card, which takes focus once it is rendered (the effect below). */
+  const [focusNext, setFocusNext] = useState<string | null>(null)
 
-  useEffect(() => {
-    const data = fetcher.data
-    if (fetcher.state !== 'idle' || !data || handled.current === data) return
-    handled.current = data
-    if (!data.page) {
-      setFailed(true)
-      return
+  // The next page's answer, taken while rendering (useFetcherAnswer says why not in an effect).
+  const answer = useFetcherAnswer(fetcher)
+  if (answer) {
+    setFailed(!answer.page)
+    if (answer.page) {
+      const known = new Set(items.map((item) => item.id))
+      const fresh = answer.page.items.filter((item) => !known.has(item.id))
+      setItems([...items, ...fresh])
+      setNextCursor(answer.page.nextCursor)
+      setAnnouncement(fresh.length ? `${fresh.length} more ${noun} loaded` : `No more ${noun}`)
+      setFocusNext(fresh[0]?.id ?? null)
     }
-    setFailed(false)
-    const known = new Set(items.map((item) => item.id))
-    const fresh = data.page.items.filter((item) => !known.has(item.id))
-    setItems([...items, ...fresh])
-    setNextCursor(data.page.nextCursor)
-    setAnnouncement(fresh.length ? `${fresh.length} more ${noun} loaded` : `No more ${noun}`)
-    // Focus goes to the first new card once it is rendered (the effect below).
-    focusNext.current = fresh[0]?.id ?? null
-  }, [fetcher.state, fetcher.data, items, noun])
+  }
 
   // After the new cards are committed: a frame callback could run before React rendered them.
   useEffect(() => {
-    const id = focusNext.current
-    const link = id ? gridRef.current?.querySelector<HTMLElement>(`[data-video-card="${id}"] .card-link`) : null
+    const link = focusNext ? gridRef.current?.querySelector<HTMLElement>(`[data-video-card="${focusNext}"] .card-link`) : null
     if (!link) return
-    focusNext.current = null
+    setFocusNext(null)
     link.focus()
-  }, [items])
+  }, [focusNext, items])
 
   const loading = fetcher.state !== 'idle'
   return (
