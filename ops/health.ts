@@ -190,11 +190,18 @@ export function outagePage(): string {
 /**
  * Last error handler: a failure because the database went away becomes the
  * same 503 (and flags the gate for the requests after it); anything else a
- * plain 500 without details.
+ * plain 500 without details. A request whose client went away (a tab closed,
+ * a fetch aborted) ends quietly: Remix aborts its work when the connection
+ * closes, and that abort arrives here; nothing can be answered, and nothing
+ * failed on the server (Express's own handler printed its stack as an error).
  */
 export function databaseErrors(health: DatabaseHealth) {
   const log = componentLogger('http')
   return (error: unknown, req: Request, res: Response, next: NextFunction) => {
+    if ((error as { name?: unknown } | null)?.name === 'AbortError' && (req.destroyed || res.destroyed)) {
+      res.destroy()
+      return
+    }
     if (res.headersSent) return next(error)
     if (isDatabaseUnavailable(error)) {
       health.noteFailure(error)
