@@ -69,12 +69,13 @@ export default defineConfig({
     { name: 'phone', use: { ...devices['Pixel 7'] }, grep: /@phone\b/, ...filesOf('E2E_FILES_PHONE') },
   ],
   webServer: {
-    command: 'npx cross-env NODE_ENV=production tsx server.ts',
+    // The production server as `npm start` runs it, without its build step: `npm test` builds first.
+    command: 'node scripts/start.mjs',
     url: `http://localhost:${port}/`,
     reuseExistingServer: false,
     timeout: 120_000,
     // Warnings and errors only: a line per request would bury the test report.
-    env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
+    env: { NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
     stdout: 'pipe',
   },
 })

@@ -27,6 +27,7 @@ import { seedDemoContent } from './stack/demo-content'
 import { seedDemoData } from './db/seed'
 import { startMediaWorker, type MediaWorker } from './worker/media-worker'
 import { componentLogger, errorFields } from './ops/log'
+import { projectRoot } from './ops/paths'
 import { DatabaseHealth, databaseErrors, healthRoutes, requestContext } from './ops/health'
 import { withDatabaseOutage503 } from './ops/outage'
 import { reportMemory, watchStalls } from './ops/stalls'
@@ -178,7 +179,7 @@ if (usesStandIn(env)) {
 
 let build: ServerBuild | (() => Promise<ServerBuild>)
 if (production) {
-  const buildDir = path.resolve(import.meta.dirname, env.LUMEN_BUILD_DIR)
+  const buildDir = path.resolve(projectRoot, env.LUMEN_BUILD_DIR)
   // Scripts and styles compressed once each, in memory (ADR 0027); the rest as files.
   app.use('/assets', compressedAssets(path.join(buildDir, 'client/assets')))
   app.use('/assets', express.static(path.join(buildDir, 'client/assets'), { immutable: true, maxAge: '1y' }))

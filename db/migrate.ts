@@ -1,10 +1,10 @@
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type pg from 'pg'
+import { projectRoot } from '../ops/paths'
 
-const root = path.resolve(import.meta.dirname, '..')
-export const migrationsDir = path.join(root, 'supabase/migrations')
-const bootstrapFile = path.join(root, 'db/bootstrap.sql')
+export const migrationsDir = path.join(projectRoot, 'supabase/migrations')
+const bootstrapFile = path.join(projectRoot, 'db/bootstrap.sql')
 
 /** Any number will do as long as it is ours alone: it serialises concurrent migrators. */
 const MIGRATION_LOCK = 4_242_001

@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type pg from 'pg'
+import { projectRoot } from '../ops/paths'
 
-const seedFile = path.resolve(import.meta.dirname, '../supabase/seed.sql')
+const seedFile = path.join(projectRoot, 'supabase/seed.sql')
 
 /**
  * Loads `supabase/seed.sql` (the demo accounts), the same file

@@ -113,9 +113,10 @@ function sourceHashOfText(text: string): string {
 }
 
 async function runUntilDemoReady(dataDir: string, port: number) {
-  const server = spawn('npx', ['cross-env', 'NODE_ENV=production', 'tsx', 'server.ts'], {
+  // The production server as `npm start` runs it (the build is made before the data).
+  const server = spawn(process.execPath, ['scripts/start.mjs'], {
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir },
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir },
     detached: true,
   })
   let output = ''

@@ -31,18 +31,22 @@ export function sourceHash(entries: readonly string[], root = process.cwd()): st
 }
 
 /**
- * What the production build (`npm run build`, vite + Remix) is made from: the
- * app and everything its server bundle imports, the static files, the
+ * What the production build (`npm run build`: vite + Remix, then the bundled
+ * Node server) is made from: the app and everything its server bundle
+ * imports, the Node server and everything it imports, the static files, the
  * build's configuration and the locked dependencies.
  */
 export const BUILD_INPUTS = [
   'app',
   'public',
   'db',
+  'mail',
   'media',
   'ops',
   'stack',
   'worker',
+  'server.ts',
+  'scripts/build-server.ts',
   'package-lock.json',
   'postcss.config.js',
   'remix.config.ts',

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { parse } from 'smol-toml'
 import { z } from 'zod'
+import { projectRoot } from '../ops/paths'
 
 /**
  * The parts of `supabase/config.toml` the stand-in honours, with Supabase
@@ -38,7 +39,7 @@ const configSchema = z.object({
 
 export type StackConfig = z.infer<typeof configSchema>
 
-export const projectRoot = path.resolve(import.meta.dirname, '..')
+export { projectRoot }
 
 export async function loadStackConfig(file = path.join(projectRoot, 'supabase/config.toml')): Promise<StackConfig> {
   let raw: unknown = {}

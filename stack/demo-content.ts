@@ -3,12 +3,12 @@ import { existsSync, openAsBlob, readFileSync } from 'node:fs'
 import { copyFile, mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { createClient } from '@supabase/supabase-js'
 import type pg from 'pg'
 import { nodeRealtimeOptions } from '../db/supabase-node'
 import { resolveMediaTools, runMediaTool } from '../media/tools'
 import { withRole } from '../db/as-role'
+import { projectRoot } from '../ops/paths'
 import { DEMO_CAPTIONS, type DemoCue } from './demo-captions'
 
 /**
@@ -377,7 +377,7 @@ async function addDemoCaptions(client: pg.PoolClient, videoId: string, cues: rea
  */
 function cacheKey(caps: Capabilities, ffmpeg: string): string {
   const hash = createHash('sha256').update(JSON.stringify({ caps, ffmpeg }))
-  hash.update(readFileSync(fileURLToPath(import.meta.url)))
+  hash.update(readFileSync(path.join(projectRoot, 'stack/demo-content.ts')))
   return hash.digest('hex').slice(0, 16)
 }
 

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { projectRoot } from '../../ops/paths'
 
 /**
  * One edge function's Deno process: started on the first request, kept warm,
@@ -33,7 +34,7 @@ export interface LaunchSettings {
 export class BootError extends Error {}
 
 const LISTENING = /^lumen-function-listening (\d+)$/
-const bootModule = path.join(import.meta.dirname, 'deno-boot.ts')
+const bootModule = path.join(projectRoot, 'stack/functions/deno-boot.ts')
 
 /** Every Deno process alive, so that none outlives Node (see the exit hook below). */
 const alive = new Set<ChildProcess>()

@@ -6,9 +6,10 @@ import path from 'node:path'
 import { scratchRoot } from '../../support/scratch-dir'
 
 /**
- * Real Lumen processes for the fault suite: `tsx server.ts` (production
- * build, as `npm start` runs it) and `tsx scripts/worker.ts`, each with its
- * JSON log lines collected, killed by PID only (never by name).
+ * Real Lumen processes for the fault suite: the bundled server of the
+ * production build, as `npm start` runs it (`node scripts/start.mjs`), and
+ * `tsx scripts/worker.ts`, each with its JSON log lines collected, killed by
+ * PID only (never by name).
  */
 export const ROOT = path.resolve(import.meta.dirname, '../../..')
 /** Node itself with tsx's loader: the PID is the server's own (the tsx CLI would put a parent in between). */
@@ -17,7 +18,7 @@ const NODE_TSX = [process.execPath, '--import', 'tsx'] as const
 export const BUILD_DIR = process.env.LUMEN_BUILD_DIR ?? path.join(ROOT, 'build')
 
 export function haveBuild(): boolean {
-  return existsSync(path.join(BUILD_DIR, 'server/index.js'))
+  return existsSync(path.join(BUILD_DIR, 'server/index.js')) && existsSync(path.join(BUILD_DIR, 'lumen/server.mjs'))
 }
 
 /** A free loopback port, from FAULT_PORT_BASE (default: any the system gives). */
@@ -137,7 +138,7 @@ export interface RunningServer extends LumenProcess {
   dataDir: string
 }
 
-/** `npm start` without the build step: `tsx server.ts` in production mode; resolves once /healthz answers. */
+/** `npm start` without the build step (`node scripts/start.mjs`, production mode); resolves once it logs that it is ready. */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const url = `http://127.0.0.1:${options.port}`
   const env: Record<string, string> = {
@@ -162,7 +163,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     env.DATABASE_URL = options.databaseUrl
     env.SMTP_URL ??= 'smtp://127.0.0.1:9'
   } else delete env.DATABASE_URL
-  const child = spawn(NODE_TSX[0], [...NODE_TSX.slice(1), 'server.ts'], {
+  // The launcher imports the bundle in its own process: the PID is the server's.
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: ROOT,
     env: env as NodeJS.ProcessEnv,
     stdio: ['ignore', 'pipe', 'pipe'],

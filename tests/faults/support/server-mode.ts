@@ -12,7 +12,7 @@ import { freePort, readKeys, startServer, startWorker, tempDataDir, type LumenPr
 
 /**
  * Server mode on real processes: a PostgreSQL cluster of the test's own,
- * app instances (`tsx server.ts`, no in-process worker) sharing one DATA_DIR
+ * app instances (the bundled server, no in-process worker) sharing one DATA_DIR
  * (keys and the stand-in's storage folder, as a shared volume would), and
  * `npm run worker` processes, with a pool of the test's own for checks.
  */
