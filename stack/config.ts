@@ -39,8 +39,6 @@ const configSchema = z.object({
 
 export type StackConfig = z.infer<typeof configSchema>
 
-export { projectRoot }
-
 export async function loadStackConfig(file = path.join(projectRoot, 'supabase/config.toml')): Promise<StackConfig> {
   let raw: unknown = {}
   try {

@@ -12,7 +12,7 @@ import { scratchRoot } from '../../support/scratch-dir'
  * PID only (never by name).
  */
 export const ROOT = path.resolve(import.meta.dirname, '../../..')
-/** Node itself with tsx's loader: the PID is the server's own (the tsx CLI would put a parent in between). */
+/** Node itself with tsx's loader, for the worker: the PID is the worker's own (the tsx CLI would put a parent in between). */
 const NODE_TSX = [process.execPath, '--import', 'tsx'] as const
 /** The production build the e2e suite makes; `npm test -- faults` builds it first when absent. */
 export const BUILD_DIR = process.env.LUMEN_BUILD_DIR ?? path.join(ROOT, 'build')
